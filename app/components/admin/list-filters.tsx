@@ -1,0 +1,100 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+
+export type ListFilter = {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+};
+
+/**
+ * Search box plus select filters of an admin list, kept in the URL query (GET form: works
+ * without JavaScript through the Search button; with it, typing and selecting apply at once
+ * and replace the history entry).
+ */
+export function ListFilters({
+  searchLabel,
+  searchPlaceholder,
+  search,
+  searchName = "search",
+  filters = [],
+}: {
+  searchLabel: string;
+  searchPlaceholder?: string;
+  search: string;
+  searchName?: string;
+  filters?: readonly ListFilter[];
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A search still waiting to apply must not pull the user back after they left the page.
+  const leaving =
+    navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
+
+  function apply(delay: number) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+      onChange={(event) => apply((event.target as HTMLElement).tagName === "SELECT" ? 0 : 300)}
+    >
+      <div className="grid flex-1 gap-2">
+        <Label htmlFor="list-search">{searchLabel}</Label>
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="list-search"
+            type="search"
+            name={searchName}
+            defaultValue={search}
+            placeholder={searchPlaceholder}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      {filters.map((filter) => (
+        <div key={filter.name} className="grid gap-2 sm:w-48">
+          <Label htmlFor={`list-filter-${filter.name}`}>{filter.label}</Label>
+          <NativeSelect
+            id={`list-filter-${filter.name}`}
+            name={filter.name}
+            defaultValue={filter.value}
+          >
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ))}
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
+  );
+}

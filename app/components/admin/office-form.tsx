@@ -1,0 +1,194 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
+import { FormErrorAlert } from "~/components/admin/form-error-alert";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
+import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import { OfficeFormSchema } from "~/routes/admin/offices/office-schema";
+
+export type OfficeFormDefaults = {
+  region: string;
+  city: string;
+  country: string;
+  address: string | null;
+  email: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+};
+
+/** The office form (spec §2.15, §5), admin only. */
+export function OfficeForm({
+  mode,
+  defaultValue,
+  regions,
+  actionData,
+}: {
+  mode: "create" | "edit";
+  defaultValue?: OfficeFormDefaults;
+  /** Regions other offices use, offered as suggestions. */
+  regions: string[];
+  actionData?: EntityActionData;
+}) {
+  const [form, fields] = useForm({
+    id: "office-form",
+    lastResult: actionData?.result,
+    defaultValue: {
+      region: defaultValue?.region ?? "",
+      city: defaultValue?.city ?? "",
+      country: defaultValue?.country ?? "",
+      address: defaultValue?.address ?? "",
+      email: defaultValue?.email ?? "",
+      phone: defaultValue?.phone ?? "",
+      latitude: defaultValue?.latitude != null ? String(defaultValue.latitude) : "",
+      longitude: defaultValue?.longitude != null ? String(defaultValue.longitude) : "",
+      status: defaultValue?.status ?? "active",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OfficeFormSchema }),
+  });
+  useFailureToast(actionData);
+
+  return (
+    <Card className="p-6">
+      <Form method="post" {...getFormProps(form)} className="grid gap-5">
+        <FormErrorAlert
+          title={actionData?.error?.title ?? ""}
+          message={actionData?.error?.description}
+          token={actionData}
+        />
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field
+            label={
+              <>
+                Region
+                <Required />
+              </>
+            }
+            htmlFor={fields.region.id}
+            errors={fields.region.errors}
+            errorId={fields.region.errorId}
+          >
+            <Input
+              {...getInputProps(fields.region, { type: "text" })}
+              list="office-region-suggestions"
+              autoComplete="off"
+            />
+            <datalist id="office-region-suggestions">
+              {regions.map((region) => (
+                <option key={region} value={region} />
+              ))}
+            </datalist>
+          </Field>
+          <Field
+            label={
+              <>
+                City
+                <Required />
+              </>
+            }
+            htmlFor={fields.city.id}
+            errors={fields.city.errors}
+            errorId={fields.city.errorId}
+          >
+            <Input {...getInputProps(fields.city, { type: "text" })} />
+          </Field>
+          <Field
+            label={
+              <>
+                Country
+                <Required />
+              </>
+            }
+            htmlFor={fields.country.id}
+            errors={fields.country.errors}
+            errorId={fields.country.errorId}
+          >
+            <Input {...getInputProps(fields.country, { type: "text" })} />
+          </Field>
+        </div>
+        <Field
+          label="Address"
+          htmlFor={fields.address.id}
+          errors={fields.address.errors}
+          errorId={fields.address.errorId}
+        >
+          <Textarea {...getTextareaProps(fields.address)} rows={2} />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Email"
+            htmlFor={fields.email.id}
+            errors={fields.email.errors}
+            errorId={fields.email.errorId}
+          >
+            <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" />
+          </Field>
+          <Field
+            label="Phone"
+            htmlFor={fields.phone.id}
+            errors={fields.phone.errors}
+            errorId={fields.phone.errorId}
+          >
+            <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="off" />
+          </Field>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field
+            label="Latitude"
+            htmlFor={fields.latitude.id}
+            errors={fields.latitude.errors}
+            errorId={fields.latitude.errorId}
+            hint="Decimal degrees, e.g. -1.2921"
+          >
+            <Input {...getInputProps(fields.latitude, { type: "text" })} inputMode="decimal" />
+          </Field>
+          <Field
+            label="Longitude"
+            htmlFor={fields.longitude.id}
+            errors={fields.longitude.errors}
+            errorId={fields.longitude.errorId}
+            hint="Decimal degrees, e.g. 36.8219"
+          >
+            <Input {...getInputProps(fields.longitude, { type: "text" })} inputMode="decimal" />
+          </Field>
+          <Field
+            label="Status"
+            htmlFor={fields.status.id}
+            errors={fields.status.errors}
+            errorId={fields.status.errorId}
+          >
+            <NativeSelect {...getSelectProps(fields.status)}>
+              {OFFICE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SaveButton mode={mode} label={mode === "create" ? "Create Office" : "Update Office"} />
+          <Link to="/admin/offices" className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}

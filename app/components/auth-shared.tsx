@@ -1,0 +1,41 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { Button, type ButtonProps } from "~/components/ui/button";
+
+export type AuthToast = { type: "success" | "error"; title: string; description?: string };
+
+/** What the /auth, /auth/two-factor and /auth/reset-password actions answer with. */
+export type AuthActionData = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  toast?: AuthToast;
+  /** The sign-in was refused because this address is not verified yet. */
+  unverifiedEmail?: string;
+  /** A mail went out (sign-up, reset, verification): show the confirmation instead of the form. */
+  done?: boolean;
+};
+
+/** Shows the action's toast once per answer (spec §8 titles and messages). */
+export function useAuthToast(actionData: { toast?: AuthToast } | undefined) {
+  useEffect(() => {
+    const t = actionData?.toast;
+    if (!t) return;
+    const show = t.type === "error" ? toast.error : toast.success;
+    show(t.title, { description: t.description });
+  }, [actionData]);
+}
+
+/** A submit button that reads `pendingLabel` while its form is submitting. */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  ...props
+}: ButtonProps & { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <Button type="submit" aria-disabled={pending || undefined} {...props}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}

@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { type AuthActionData, SubmitButton } from "~/components/auth-shared";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** Sign-in (spec §5): e-mail and password required. */
+export const SignInSchema = z.object({
+  intent: z.literal("sign-in"),
+  email: emailField,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  redirectTo: z.string().optional(),
+});
+
+export const ResendVerificationSchema = z.object({
+  intent: z.literal("resend-verification"),
+  email: emailField,
+});
+
+export function SignInForm({
+  actionData,
+  redirectTo,
+  forgotHref,
+}: {
+  actionData: AuthActionData | undefined;
+  redirectTo: string;
+  forgotHref: string;
+}) {
+  const navigation = useNavigation();
+  const pendingIntent =
+    navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const lastResult = actionData?.intent === "sign-in" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "sign-in-form",
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  const unverifiedEmail =
+    actionData?.intent === "sign-in" || actionData?.intent === "resend-verification"
+      ? actionData.unverifiedEmail
+      : undefined;
+
+  return (
+    <div className="grid gap-4">
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="sign-in" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {form.errors?.length ? (
+          <Alert variant="destructive" id={form.errorId}>
+            <AlertTitle>Sign in failed</AlertTitle>
+            {form.errors.map((error) => (
+              <AlertDescription key={error}>{error}</AlertDescription>
+            ))}
+          </Alert>
+        ) : null}
+        <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors}>
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="username"
+            placeholder="you@example.com"
+          />
+        </Field>
+        <Field label="Password" htmlFor={fields.password.id} errors={fields.password.errors}>
+          <Input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete="current-password"
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Link to={forgotHref} className="text-sm text-primary underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton
+          className="w-full"
+          pending={pendingIntent === "sign-in"}
+          label="Sign In"
+          pendingLabel="Signing In..."
+        />
+      </Form>
+      {unverifiedEmail ? (
+        <Form method="post" className="grid gap-2 rounded-lg border border-border p-4 text-sm">
+          <input type="hidden" name="intent" value="resend-verification" />
+          <input type="hidden" name="email" value={unverifiedEmail} />
+          <p>
+            Your email address is not verified yet. Open the link in the verification email, or ask
+            for a new one.
+          </p>
+          {actionData?.intent === "resend-verification" && actionData.done ? (
+            <p role="status" className="font-medium text-green-700">
+              If this address still needs verifying, a new link is on its way.
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            variant="outline"
+            aria-disabled={pendingIntent === "resend-verification" || undefined}
+          >
+            {pendingIntent === "resend-verification" ? "Sending..." : "Resend verification email"}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { AlertTriangle, Home, RefreshCw, RotateCcw } from "lucide-react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+/** 404 screen for any unknown path (spec §2.1). */
+export function NotFoundScreen() {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
+      <h1 className="text-6xl font-bold text-primary">404</h1>
+      <p className="text-xl text-slate-700">Oops! Page not found</p>
+      <Link to="/" className={cn(buttonVariants(), "mt-2")}>
+        <Home aria-hidden />
+        Return to Home
+      </Link>
+    </main>
+  );
+}
+
+export const GENERIC_ERROR_DETAILS =
+  "The page could not be displayed because of an internal error. It has been logged.";
+
+/**
+ * What the collapsible 'error details' may show. Thrown responses carry text meant for the
+ * visitor; exceptions show their stack only in development, never in production.
+ */
+export function errorDetails(error: unknown, development: boolean = import.meta.env.DEV) {
+  if (isRouteErrorResponse(error)) {
+    const status = [error.status, error.statusText].filter(Boolean).join(" ");
+    return typeof error.data === "string" && error.data ? `${status}: ${error.data}` : status;
+  }
+  if (!development) return GENERIC_ERROR_DETAILS;
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Error fallback (spec §2.2): the texts, collapsible details, 'Try Again' and 'Reload Page'. */
+export function ErrorScreen({ details }: { details: string }) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center"
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-red-100 text-destructive">
+        <AlertTriangle aria-hidden className="size-7" />
+      </span>
+      <h1 className="mt-4 text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-2 text-slate-700">
+        An unexpected error occurred. This might be a temporary issue.
+      </p>
+      <details className="mt-6 w-full rounded-md border border-border bg-muted text-left text-sm">
+        <summary className="cursor-pointer px-4 py-2 font-medium">Error details</summary>
+        <pre className="max-h-64 overflow-auto border-t border-border px-4 py-3 text-xs whitespace-pre-wrap text-slate-800">
+          {details}
+        </pre>
+      </details>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {/* Revalidating re-runs the loaders and resets the error boundary. */}
+        <button
+          type="button"
+          className={buttonVariants()}
+          disabled={retrying}
+          onClick={() => revalidator.revalidate()}
+        >
+          <RotateCcw aria-hidden />
+          {retrying ? "Trying again..." : "Try Again"}
+        </button>
+        <button
+          type="button"
+          className={buttonVariants({ variant: "outline" })}
+          onClick={() => window.location.reload()}
+        >
+          <RefreshCw aria-hidden />
+          Reload Page
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** Route error boundary: the 404 screen for missing things, the error fallback otherwise. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen details={errorDetails(error)} />;
+}

@@ -1,0 +1,74 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
+import { cn } from "~/lib/utils";
+import type { MembershipPlan } from "./membership-content";
+
+/** Where 'Start Membership' leads: sign-up with the chosen plan. */
+export function startMembershipHref(plan: MembershipPlan["id"]) {
+  return `/auth?tab=signup&plan=${plan}`;
+}
+
+/** The three plans of spec §9, priced per year. */
+export function MembershipPlans({ plans }: { plans: readonly MembershipPlan[] }) {
+  return (
+    <ul className="grid gap-6 lg:grid-cols-3">
+      {plans.map((plan) => {
+        const popular = Boolean(plan.highlight);
+        return (
+          <li key={plan.id}>
+            <Card className={cn("relative h-full", popular && "border-2 border-primary shadow-lg")}>
+              {plan.highlight ? (
+                <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">
+                  {plan.highlight}
+                </Badge>
+              ) : null}
+              <CardHeader>
+                <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
+                <CardDescription>{plan.description}</CardDescription>
+                <p className="mt-3">
+                  <span className="text-4xl font-bold">${plan.price}</span>
+                  <span className="text-muted-foreground">/year</span>
+                </p>
+                {plan.note ? (
+                  <p className="text-sm font-medium text-accent-foreground">{plan.note}</p>
+                ) : null}
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2 text-sm">
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex items-start gap-2">
+                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+              <CardFooter>
+                <Link
+                  to={startMembershipHref(plan.id)}
+                  className={cn(
+                    buttonVariants({ variant: popular ? "default" : "outline", size: "lg" }),
+                    "w-full",
+                  )}
+                  aria-label={`Start Membership: ${plan.name} plan`}
+                >
+                  Start Membership
+                </Link>
+              </CardFooter>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { EventsNavItem } from "~/components/mega-menu";
+import { buttonVariants } from "~/components/ui/button";
+import { ORGANISATION_NAME } from "~/lib/constants";
+import { hasRole, type Role } from "~/lib/roles";
+import { cn } from "~/lib/utils";
+import type { MegaMenuData } from "~/models/navigation.server";
+
+export type AccountUser = { name: string; email: string; role: Role };
+export type HeaderUser = AccountUser | null;
+
+/** Top navigation items (spec §2.2); 'Events' also opens the mega menu on wide screens. */
+export const MAIN_NAV = [
+  { to: "/", label: "Home" },
+  { to: "/events", label: "Events" },
+  { to: "/papers", label: "Research Papers" },
+  { to: "/about", label: "About" },
+  { to: "/offices", label: "Global Offices" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** The account items a role sees (spec §2.2), in the dropdown and in the mobile panel. */
+export function accountLinks(role: Role) {
+  return [
+    { to: "/profile", label: "Profile Settings", icon: UserRound },
+    ...(hasRole(role, "editor")
+      ? [{ to: "/admin", label: "Admin Dashboard", icon: LayoutDashboard }]
+      : []),
+    ...(hasRole(role, "admin")
+      ? [{ to: "/admin/security", label: "Security Center", icon: ShieldCheck }]
+      : []),
+  ];
+}
+
+// Both are split out of the first-load bundle: the dropdown is only for signed-in users, and
+// the mobile panel loads when its button is first touched.
+const AccountMenu = lazy(() => import("./account-menu"));
+const loadMobileNav = () => import("./mobile-nav");
+const MobileNav = lazy(loadMobileNav);
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-muted hover:text-foreground",
+    isActive && "text-primary",
+  );
+
+export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: MegaMenuData }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-foreground">
+          <span
+            aria-hidden
+            className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground"
+          >
+            K
+          </span>
+          <span className="text-lg tracking-tight">{ORGANISATION_NAME}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map((item) =>
+              item.to === "/events" ? (
+                <EventsNavItem key={item.to} data={megaMenu} />
+              ) : (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <Link to="/membership" className={buttonVariants()}>
+            Join Network
+          </Link>
+          {user ? (
+            <Suspense fallback={<AccountButtonPlaceholder />}>
+              <AccountMenu user={user} />
+            </Suspense>
+          ) : (
+            <Link to="/auth" className={buttonVariants({ variant: "outline" })}>
+              Sign In
+            </Link>
+          )}
+        </div>
+
+        <MobileNavButton user={user} />
+      </div>
+    </header>
+  );
+}
+
+/** Same size as the dropdown trigger, so nothing moves while it loads. */
+function AccountButtonPlaceholder() {
+  return (
+    <span className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium">
+      <UserRound aria-hidden className="size-4" />
+      Account
+      <span className="size-4" />
+    </span>
+  );
+}
+
+function MobileNavButton({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the panel closes on every route change
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  const prefetch = () => {
+    void loadMobileNav();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-muted lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileNav open={open} onOpenChange={setOpen} user={user} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { cn } from "~/lib/utils";
+
+export function Card({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card"
+      className={cn("flex flex-col rounded-xl border border-border bg-card shadow-sm", className)}
+      {...props}
+    />
+  );
+}
+export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div data-slot="card-header" className={cn("grid gap-1.5 p-6 pb-3", className)} {...props} />
+  );
+}
+export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
+  return (
+    <h3
+      data-slot="card-title"
+      className={cn("text-lg font-semibold leading-tight", className)}
+      {...props}
+    />
+  );
+}
+export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
+  return (
+    <p
+      data-slot="card-description"
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
+}
+export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="card-content" className={cn("px-6 pb-6", className)} {...props} />;
+}
+export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card-footer"
+      className={cn("mt-auto flex items-center gap-2 px-6 pb-6", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import { Label as LabelPrimitive } from "radix-ui";
+import { cn } from "~/lib/utils";
+
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn("text-sm leading-none font-medium select-none", className)}
+      {...props}
+    />
+  );
+}

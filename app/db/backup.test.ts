@@ -1,0 +1,90 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { localDriver, publicUrl, randomKey, setStorage } from "~/lib/storage.server";
+import { createTestDatabase } from "../../tests/helpers/db";
+import { createBackup, RestoreRefusedError, restoreBackup } from "./backup.server";
+import { agendaItems, eventFees, events, papers } from "./schema";
+
+afterEach(() => setStorage(undefined));
+
+describe("backup and restore", () => {
+  it("restores a backup into an empty data directory with the same content and files", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kongamano-backup-test-"));
+    const source = await createTestDatabase();
+    const target = await createTestDatabase();
+    try {
+      setStorage(localDriver(path.join(dir, "uploads-a")));
+      const key = randomKey("papers", "pdf");
+      const { getStorage } = await import("~/lib/storage.server");
+      await getStorage().put(key, Buffer.from("%PDF-1.4 backup me"), "application/pdf");
+      const [event] = await source.db
+        .insert(events)
+        .values({
+          title: "Records Management Forum",
+          slug: "records-management-forum",
+          location: "Kigali, Rwanda",
+          startDate: new Date("2027-05-04T06:00:00Z"),
+          endDate: new Date("2027-05-05T14:00:00Z"),
+          tags: ["records", "archives"],
+          status: "published",
+          category: null,
+        })
+        .returning();
+      await source.db
+        .insert(eventFees)
+        .values({ eventId: event.id, amount: 149.5, currency: "KES", feeType: "student" });
+      await source.db.insert(agendaItems).values({
+        eventId: event.id,
+        title: "Opening",
+        startTime: new Date("2027-05-04T06:30:00Z"),
+      });
+      await source.db.insert(papers).values({
+        title: "Metadata at Scale",
+        slug: "metadata-at-scale",
+        authors: ["A. Kamau", "B. Mensah"],
+        status: "published",
+        pdfUrl: publicUrl(key),
+        publishedDate: "2026-02-01",
+      });
+
+      const file = path.join(dir, "backup.tar.gz");
+      const made = await createBackup(source.db, file, { sessionSecret: "s".repeat(40) });
+      expect(made.counts.events).toBe(1);
+      expect(made.files).toBe(1);
+
+      // Restore somewhere else entirely: another database and another upload directory.
+      setStorage(localDriver(path.join(dir, "uploads-b")));
+      const restored = await restoreBackup(target.db, file);
+      expect(restored.sessionSecret).toBe("s".repeat(40));
+      const [copy] = await target.db
+        .select()
+        .from(events)
+        .where(eq(events.slug, "records-management-forum"));
+      expect(copy).toMatchObject({
+        title: event.title,
+        tags: ["records", "archives"],
+        status: "published",
+      });
+      expect(copy.startDate.toISOString()).toBe("2027-05-04T06:00:00.000Z");
+      const fees = await target.db.select().from(eventFees);
+      expect(fees).toMatchObject([{ amount: 149.5, currency: "KES", feeType: "student" }]);
+      const [paper] = await target.db.select().from(papers);
+      expect(paper.authors).toEqual(["A. Kamau", "B. Mensah"]);
+      const object = await (await import("~/lib/storage.server")).getStorage().get(key);
+      expect(Buffer.from(await new Response(object!.body).arrayBuffer()).toString()).toBe(
+        "%PDF-1.4 backup me",
+      );
+
+      // A database with content is not overwritten by accident.
+      await expect(restoreBackup(target.db, file)).rejects.toBeInstanceOf(RestoreRefusedError);
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  });
+});

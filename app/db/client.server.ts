@@ -1,0 +1,187 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { logger } from "~/lib/logger.server";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string } // embedded PGlite persisted on disk
+  | { memory: true }; // embedded PGlite in memory (tests)
+
+const MIGRATION_LOCK_KEY = 727_274_2023; // any constant shared by every instance of the app
+
+export function migrationsFolder() {
+  return process.env.MIGRATIONS_DIR ?? path.resolve("drizzle");
+}
+
+export class DatabaseLockedError extends Error {}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite("dataDir" in options ? options.dataDir : undefined);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query stuck behind a dead server fails instead of holding the request forever.
+    query_timeout: 15_000,
+  });
+  // Without this listener an idle client's error (e.g. PostgreSQL restarting) crashes the process.
+  pool.on("error", (error) => logger.warn({ err: error }, "postgres pool client error"));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: () => ping(db),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDirectoryLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    ping: () => ping(db),
+    async migrate() {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (dataDir) await client.query("CHECKPOINT");
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+async function ping(db: Database) {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite has no cross-process lock: two processes on one directory silently diverge. We keep a
+ * lock file holding our pid; a live holder stops the second process, a dead one's file is taken.
+ */
+function acquireDirectoryLock(dataDir: string): () => void {
+  const file = path.join(dataDir, "pglite.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The data directory ${path.resolve(dataDir)} is in use by another Kongamano process (pid ${holder}). Stop it first, or start this one with a different DATA_DIR.`,
+        );
+      }
+      rmSync(file, { force: true }); // stale lock left by a process that died
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the data directory ${path.resolve(dataDir)}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The process-wide database. The server entry opens it at start-up; tests install their own.
+// ---------------------------------------------------------------------------------------------
+let current: DatabaseHandle | undefined;
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  current = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!current) throw new Error("Database not initialised: call setDatabase() at start-up");
+  return current;
+}
+
+/** The Drizzle database for queries in `*.server.ts` modules. */
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}
+
+/** Rows of a raw SQL query (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(query: SQL, db: Database = getDb()): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

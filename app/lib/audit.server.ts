@@ -1,0 +1,35 @@
+import { getDb } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+import { logger } from "./logger.server";
+import { clientIp, userAgent } from "./request.server";
+
+export type AuditEntry = {
+  /** e.g. 'auth.sign_in', 'auth.sign_in_failed', 'event.create', 'user.role_change' */
+  action: string;
+  actorId?: string | null;
+  /** The e-mail the action concerned (attempted sign-in, invitation). Scrubbed on deletion. */
+  actorEmail?: string | null;
+  entity?: string;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/** Writes one audit row with the caller's IP and user agent. Never throws: failures are logged. */
+export async function recordAudit(request: Request | null, entry: AuditEntry) {
+  try {
+    await getDb()
+      .insert(auditLog)
+      .values({
+        action: entry.action,
+        actorId: entry.actorId ?? null,
+        actorEmail: entry.actorEmail ?? null,
+        entity: entry.entity ?? null,
+        entityId: entry.entityId ?? null,
+        details: entry.details ?? null,
+        ip: request ? clientIp(request) : null,
+        userAgent: request ? userAgent(request) : null,
+      });
+  } catch (error) {
+    logger.error({ err: error, action: entry.action }, "audit write failed");
+  }
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Kongamano <no-reply@kongamano.org>"),
+    CONTACT_TO: z.email({ error: "must be an e-mail address" }).default("info@kongamano.org"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+    S3_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: z.url({ error: "must be a URL" }).optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty = none. */
+    TRUST_PROXY: z.string().default(""),
+    REQUIRE_ADMIN_MFA: booleanFlag.optional(),
+    SEED_DEMO: booleanFlag.optional(),
+    /** In-memory cache of anonymous public pages (on unless disabled). */
+    PAGE_CACHE: booleanFlag.default(true),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(7000),
+    /** After SIGTERM, keep accepting (readiness failing) this long before closing the listener. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1500),
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === "production" && env.DATABASE_URL;
+    if (production && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (set it to 32+ random characters)",
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & {
+  BASE_URL: string;
+  SESSION_SECRET: string;
+  REQUIRE_ADMIN_MFA: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws an EnvError whose message is one line naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const value = cleaned[name];
+    throw new EnvError(
+      `Invalid configuration: ${name} ${issue.message}${value !== undefined && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${value}")` : ""}`,
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: env.SESSION_SECRET ?? embeddedSecret(env.DATA_DIR),
+    REQUIRE_ADMIN_MFA:
+      env.REQUIRE_ADMIN_MFA ?? (env.NODE_ENV === "production" && Boolean(env.DATABASE_URL)),
+  };
+}
+
+/** Embedded mode: a secret generated on first start and kept in DATA_DIR. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim(); // another process wrote it first
+    }
+  }
+}
+
+let current: Env | undefined;
+
+/** The validated environment of this process (parsed once, on first use). */
+export function env(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+/** Tests and the server entry set the environment explicitly. */
+export function setEnv(next: Env) {
+  current = next;
+}

@@ -1,0 +1,85 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { buildCalendar, calendarHeaders, eventUid, type IcsEvent } from "./ics.server";
+
+const base: IcsEvent = {
+  id: "6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+  slug: "data-governance-summit",
+  title: "Data Governance Summit, Nairobi; 2027",
+  description: "Two days of talks.\nBring your laptop & questions <all welcome>.",
+  theme: "Trust in data",
+  location: "KICC, Nairobi, Kenya",
+  startDate: new Date("2027-03-01T06:00:00Z"),
+  endDate: new Date("2027-03-02T15:00:00Z"),
+  eventType: "conference",
+  category: "Data Governance",
+  sequence: 4,
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  updatedAt: new Date("2026-02-01T00:00:00Z"),
+};
+
+function parse(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  return { calendar, vevents: calendar.getAllSubcomponents("vevent") };
+}
+
+describe("buildCalendar", () => {
+  it("writes an RFC 5545 calendar that a calendar parser reads back field for field", () => {
+    const ics = buildCalendar([base], { origin: "https://kongamano.example" });
+    const { calendar, vevents } = parse(ics);
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(vevents).toHaveLength(1);
+    const event = new ICAL.Event(vevents[0]);
+    expect(event.uid).toBe(eventUid(base.id));
+    expect(event.summary).toBe(base.title);
+    expect(event.location).toBe(base.location);
+    expect(event.sequence).toBe(4);
+    expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-01T06:00:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2027-03-02T15:00:00.000Z");
+    expect(event.description).toContain("Bring your laptop & questions <all welcome>.");
+    expect(event.description).toContain("https://kongamano.example/events/data-governance-summit");
+    expect(vevents[0].getFirstPropertyValue("url")).toBe(
+      "https://kongamano.example/events/data-governance-summit",
+    );
+  });
+
+  it("never writes an ORGANIZER (calendar apps would mail the organiser)", () => {
+    const ics = buildCalendar([base], { origin: "https://kongamano.example" });
+    expect(ics).not.toMatch(/^ORGANIZER/m);
+    expect(parse(ics).vevents[0].getFirstProperty("organizer")).toBeNull();
+  });
+
+  it("keeps the UID stable across edits and raises SEQUENCE with the event's sequence", () => {
+    const first = parse(buildCalendar([base], { origin: "https://a.example" })).vevents[0];
+    const edited = parse(
+      buildCalendar([{ ...base, title: "Renamed", slug: "renamed", sequence: 5 }], {
+        origin: "https://b.example",
+      }),
+    ).vevents[0];
+    expect(edited.getFirstPropertyValue("uid")).toBe(first.getFirstPropertyValue("uid"));
+    expect(Number(edited.getFirstPropertyValue("sequence"))).toBeGreaterThan(
+      Number(first.getFirstPropertyValue("sequence")),
+    );
+  });
+
+  it("writes several events, each with its own UID, and a valid calendar with none", () => {
+    const second = { ...base, id: "11111111-2222-4333-8444-555555555555", slug: "other" };
+    const { vevents } = parse(buildCalendar([base, second], { origin: "https://k.example" }));
+    expect(vevents.map((v) => v.getFirstPropertyValue("uid"))).toEqual([
+      eventUid(base.id),
+      eventUid(second.id),
+    ]);
+    const empty = parse(buildCalendar([], { origin: "https://k.example", name: "Nothing" }));
+    expect(empty.vevents).toHaveLength(0);
+    expect(empty.calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nothing");
+  });
+
+  it("labels downloads and subscriptions", () => {
+    expect(calendarHeaders("a.ics", { download: true })["Content-Disposition"]).toBe(
+      'attachment; filename="a.ics"',
+    );
+    expect(calendarHeaders("a.ics", { download: false })["Content-Type"]).toMatch(
+      /^text\/calendar/,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/db/schema";
+import { useTestDatabase } from "../../tests/helpers/db";
+import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "./auth.server";
+import { env, setEnv } from "./env.server";
+import { ACCESS_DENIED, getOptionalUser, requireRole, requireUser } from "./permissions.server";
+import { getToast } from "./toast.server";
+
+const PASSWORD = "Permission-Pass-9";
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a response to be thrown");
+}
+
+describe("permissions", () => {
+  const database = useTestDatabase();
+  const baseEnv = env();
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    let ip = 1;
+    for (const role of ["user", "editor", "admin"] as const) {
+      const email = `${role}.perm@example.test`;
+      await upsertUserWithPassword({ email, name: role, password: PASSWORD, role });
+      const res = await getAuth().api.signInEmail({
+        body: { email, password: PASSWORD },
+        headers: new Headers({ [CLIENT_IP_HEADER]: `198.18.0.${ip++}` }),
+        returnHeaders: true,
+      });
+      cookies[role] = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+  });
+  afterEach(() => setEnv(baseEnv));
+
+  const request = (path: string, who?: string, method = "GET") =>
+    new Request(`http://localhost:3000${path}`, {
+      method,
+      headers: who ? { cookie: cookies[who] } : {},
+    });
+
+  it("reads the signed-in user with role and assurance level", async () => {
+    const admin = await getOptionalUser(request("/", "admin"));
+    expect(admin).toMatchObject({ role: "admin", aal: "aal1", twoFactorEnabled: false });
+    expect(await getOptionalUser(request("/"))).toBeNull();
+    expect(
+      await getOptionalUser(
+        new Request("http://localhost:3000/", {
+          headers: { cookie: "kongamano.session_token=forged" },
+        }),
+      ),
+    ).toBeNull();
+  });
+
+  it("sends anonymous visitors to /auth with the way back, and refuses their POSTs", async () => {
+    const redirect = await thrown(requireUser(request("/profile?tab=x")));
+    expect(redirect.headers.get("location")).toBe("/auth?redirectTo=%2Fprofile%3Ftab%3Dx");
+    const post = await thrown(requireUser(request("/profile", undefined, "POST")));
+    expect(post.status).toBe(401);
+    const dashboard = await thrown(
+      requireRole(request("/admin"), "editor", { anonymousTo: "/auth" }),
+    );
+    expect(dashboard.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin");
+    const other = await thrown(requireRole(request("/admin/events"), "editor"));
+    expect(other.headers.get("location")).toBe("/");
+  });
+
+  it("sends a signed-in user without the role home with the Access Denied toast; POST → 403", async () => {
+    const denied = await thrown(requireRole(request("/admin", "user"), "editor"));
+    expect(denied.headers.get("location")).toBe("/");
+    const cookie = denied.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const { toast } = await getToast(new Request("http://localhost/", { headers: { cookie } }));
+    expect(toast?.title).toBe(ACCESS_DENIED);
+    const post = await thrown(requireRole(request("/admin/users", "editor", "POST"), "admin"));
+    expect(post.status).toBe(403);
+    expect(await requireRole(request("/admin", "editor"), "editor")).toMatchObject({
+      role: "editor",
+    });
+  });
+
+  it("with REQUIRE_ADMIN_MFA, makes admins enrol two-factor before any admin screen", async () => {
+    setEnv({ ...baseEnv, REQUIRE_ADMIN_MFA: true });
+    const get = await thrown(requireRole(request("/admin/events", "admin"), "editor"));
+    expect(get.headers.get("location")).toBe("/profile#two-factor");
+    const post = await thrown(requireRole(request("/admin/users", "admin", "POST"), "admin"));
+    expect(post.status).toBe(403);
+    // Editors are not admins: unaffected.
+    expect(await requireRole(request("/admin", "editor"), "editor")).toMatchObject({
+      role: "editor",
+    });
+    // Once enrolled (aal2), the admin gets in.
+    await database.db
+      .update(user)
+      .set({ twoFactorEnabled: true })
+      .where(eq(user.email, "admin.perm@example.test"));
+    const admin = await requireRole(request("/admin/users", "admin"), "admin");
+    expect(admin).toMatchObject({ aal: "aal2" });
+  });
+});

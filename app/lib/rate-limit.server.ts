@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { getDb } from "~/db/client.server";
+import { rateLimit } from "~/db/schema";
+import { env } from "./env.server";
+
+/**
+ * Fixed-window counters shared by every instance: in PostgreSQL (rate_limit table) by default,
+ * in Redis when REDIS_URL is set. Returns whether this attempt is allowed.
+ */
+export async function hitRateLimit(
+  key: string,
+  { max, windowMs }: { max: number; windowMs: number },
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const now = Date.now();
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl) {
+    const redis = getRedis(redisUrl);
+    const redisKey = `ratelimit:${key}`;
+    const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+      [null, number],
+      [null, number],
+    ];
+    if (ttl < 0) await redis.pexpire(redisKey, windowMs);
+    const remainingMs = ttl < 0 ? windowMs : ttl;
+    return { allowed: count <= max, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
+  }
+  // One atomic upsert: start a new window when the old one has passed, else count this hit.
+  const [row] = await getDb()
+    .insert(rateLimit)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.lastRequest} < ${now - windowMs} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimit.lastRequest} < ${now - windowMs} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, lastRequest: rateLimit.lastRequest });
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.lastRequest + windowMs - now) / 1000));
+  return { allowed: row.count <= max, retryAfterSeconds };
+}
+
+let redis: { url: string; client: Redis } | undefined;
+export function getRedis(url: string) {
+  if (redis?.url !== url) {
+    redis = { url, client: new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }) };
+    redis.client.on("error", () => {}); // reconnects on its own; callers see command errors
+  }
+  return redis.client;
+}

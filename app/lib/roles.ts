@@ -1,0 +1,21 @@
+/** Roles and their rank (spec §6): a check for a role passes when the user's rank is at least it. */
+export const ROLES = ["user", "editor", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const RANK: Record<Role, number> = { user: 1, editor: 2, admin: 3 };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** A missing or unknown role counts as `user` (spec §6: a failed role read means user). */
+export function normaliseRole(value: unknown): Role {
+  return isRole(value) ? value : "user";
+}
+
+/** `required` may be one role (rank semantics) or a list (any of them). */
+export function hasRole(actual: unknown, required: Role | readonly Role[]): boolean {
+  const role = normaliseRole(actual);
+  if (Array.isArray(required)) return required.includes(role);
+  return RANK[role] >= RANK[required as Role];
+}

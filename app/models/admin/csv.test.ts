@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow } from "./csv";
+
+const toCsv = (header: string[], rows: string[][]) =>
+  [header, ...rows].map((r) => `${csvRow(r)}\r\n`).join("");
+
+describe("csvCell", () => {
+  it("quotes every field", () => {
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell(42)).toBe('"42"');
+    expect(csvCell(true)).toBe('"true"');
+  });
+
+  it("doubles quotes inside a field", () => {
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+
+  it("keeps commas and line breaks inside the quotes", () => {
+    expect(csvCell("a,b\nc\r\nd")).toBe('"a,b\nc\r\nd"');
+  });
+
+  it("writes empty fields for null and undefined, ISO text for dates", () => {
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"))).toBe('"2026-01-02T03:04:05.000Z"');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
+    ["+1+2", '"\'+1+2"'],
+    ["-2+3", '"\'-2+3"'],
+    ["@SUM(A1)", '"\'@SUM(A1)"'],
+    ["\t=1", '"\'\t=1"'],
+  ])("neutralises the formula %j", (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
+  });
+
+  it("leaves numbers alone (a negative amount is data, not a formula)", () => {
+    expect(csvCell(-5)).toBe('"-5"');
+  });
+});
+
+describe("csvRow", () => {
+  it("writes a header and rows separated by CRLF", () => {
+    const text = toCsv(
+      ["Time", "Action"],
+      [
+        ["t1", "user.role_change"],
+        ["t2", 'a "b"'],
+      ],
+    );
+    expect(text).toBe('"Time","Action"\r\n"t1","user.role_change"\r\n"t2","a ""b"""\r\n');
+  });
+
+  it("parses back to the same values with a standard reader", () => {
+    const values = ["x,y", 'q"uote', "multi\nline", ""];
+    const text = toCsv(["a", "b", "c", "d"], [values]);
+    expect(parseCsv(text)).toEqual([["a", "b", "c", "d"], values]);
+  });
+});
+
+/** A minimal RFC 4180 reader, only for checking the round trip. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  return rows;
+}

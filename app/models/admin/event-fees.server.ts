@@ -1,0 +1,97 @@
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { eventFees, events } from "~/db/schema";
+import { recordAudit } from "~/lib/audit.server";
+import type { CURRENCIES, FeeType } from "~/lib/constants";
+import { contentChanged } from "~/lib/content-version.server";
+import { type AdminActor, isEventId } from "./events.server";
+
+export type FeeInput = {
+  feeType: FeeType;
+  currency: (typeof CURRENCIES)[number];
+  amount: number;
+  maxQuantity: number | null;
+  /** yyyy-MM-dd */
+  availableUntil: string | null;
+  description: string | null;
+};
+
+/** Spec §5: fees belong to a saved event. */
+export const SAVE_EVENT_FIRST = "Please save the event first before adding fees";
+
+/** A refusal the fees card shows under 'Error' (spec §8). */
+export class FeeError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+    this.name = "FeeError";
+  }
+}
+
+/** The event's fees, cheapest first (spec §7). */
+export function listEventFees(eventId: string) {
+  if (!isEventId(eventId)) return Promise.resolve([]);
+  return getDb()
+    .select()
+    .from(eventFees)
+    .where(eq(eventFees.eventId, eventId))
+    .orderBy(asc(eventFees.amount), asc(eventFees.createdAt));
+}
+
+/**
+ * 'Save All Fees' (spec §2.15, §7): deletes the event's fees and inserts the given rows, in ONE
+ * transaction, so readers see either the old set or the new one.
+ */
+export async function replaceEventFees(
+  actor: AdminActor,
+  eventId: string | null,
+  fees: FeeInput[],
+) {
+  if (!eventId || !isEventId(eventId)) throw new FeeError(SAVE_EVENT_FIRST);
+  const saved = await getDb().transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, title: events.title })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("update");
+    if (!event) throw new FeeError(SAVE_EVENT_FIRST);
+    await tx.delete(eventFees).where(eq(eventFees.eventId, eventId));
+    const rows = fees.length
+      ? await tx
+          .insert(eventFees)
+          .values(fees.map((fee) => ({ ...fee, eventId })))
+          .returning()
+      : [];
+    return { event, rows };
+  });
+  await recordAudit(actor.request, {
+    action: "event.fees_replace",
+    actorId: actor.actorId,
+    entity: "event",
+    entityId: eventId,
+    details: { title: saved.event.title, fees: saved.rows.length },
+  });
+  contentChanged();
+  return saved.rows;
+}
+
+/** Removes one fee of the event ('Fee removed successfully'); false when it was not there. */
+export async function deleteEventFee(actor: AdminActor, eventId: string, feeId: string) {
+  if (!isEventId(eventId) || !isEventId(feeId)) return false;
+  const [row] = await getDb()
+    .delete(eventFees)
+    .where(and(eq(eventFees.id, feeId), eq(eventFees.eventId, eventId)))
+    .returning({ id: eventFees.id, feeType: eventFees.feeType });
+  if (!row) return false;
+  await recordAudit(actor.request, {
+    action: "event.fee_delete",
+    actorId: actor.actorId,
+    entity: "event",
+    entityId: eventId,
+    details: { feeId, feeType: row.feeType },
+  });
+  contentChanged();
+  return true;
+}

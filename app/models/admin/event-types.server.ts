@@ -1,0 +1,21 @@
+import type { MutationContext } from "./entity-support.server";
+import {
+  createTaxonomyItem,
+  deleteTaxonomyItem,
+  getTaxonomyItem,
+  listTaxonomy,
+  type TaxonomyInput,
+  updateTaxonomyItem,
+} from "./taxonomy.server";
+
+/** Event types in the back office (spec §2.15 'Categories & Types'). */
+export type EventTypeInput = Omit<TaxonomyInput, "industrySector">;
+
+export const listEventTypes = (search?: string | null) => listTaxonomy("type", search);
+export const getEventType = (id: string) => getTaxonomyItem("type", id);
+export const createEventType = (input: EventTypeInput, ctx: MutationContext) =>
+  createTaxonomyItem("type", input, ctx);
+export const updateEventType = (id: string, input: EventTypeInput, ctx: MutationContext) =>
+  updateTaxonomyItem("type", id, input, ctx);
+export const deleteEventType = (id: string, ctx: MutationContext) =>
+  deleteTaxonomyItem("type", id, ctx);

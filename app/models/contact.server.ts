@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CONTACT_EMAIL_PATTERN,
+  CONTACT_LIMITS,
+  HONEYPOT_FIELD,
+  CONTACT_MESSAGES as M,
+  REGION_CHOICES,
+} from "~/components/contact-form-rules";
+import { getDb } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { CONTACT_REGIONS } from "~/lib/constants";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** The contact form (spec §5): name, email, subject and message required; region optional. */
+export const ContactFormSchema = z.object({
+  name: requiredText(M.nameRequired, CONTACT_LIMITS.name, M.nameTooLong),
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(CONTACT_LIMITS.email, M.emailInvalid)
+    .pipe(z.email({ pattern: CONTACT_EMAIL_PATTERN, error: M.emailInvalid })),
+  subject: requiredText(M.subjectRequired, CONTACT_LIMITS.subject, M.subjectTooLong),
+  message: requiredText(M.messageRequired, CONTACT_LIMITS.message, M.messageTooLong),
+  region: z.enum(REGION_CHOICES, { error: M.regionInvalid }).optional(),
+  [HONEYPOT_FIELD]: z.string().optional(),
+});
+
+export type ContactRegion = (typeof CONTACT_REGIONS)[number]["value"];
+
+export type ContactMessageInput = {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  region: ContactRegion | null;
+};
+
+export type ContactSender = {
+  ip: string;
+  userAgent: string | null;
+  /** The hidden honeypot field: people leave it empty, form-filling bots do not. */
+  honeypot?: string | null;
+};
+
+export type ContactOutcome =
+  | { status: "sent"; id: string }
+  | { status: "dropped" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+/** Per client: at most 5 messages in 10 minutes. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
+
+/**
+ * Receives a contact-form message: rate-limited per client, dropped silently when the honeypot
+ * is filled, otherwise stored in contact_messages and mailed to the staff address (CONTACT_TO).
+ * Throws when it cannot be stored or the notification cannot be sent; a message whose
+ * notification fails is removed again, so the sender can simply retry (docs/decisions/0601).
+ */
+export async function receiveContactMessage(
+  input: ContactMessageInput,
+  sender: ContactSender,
+): Promise<ContactOutcome> {
+  const limit = await hitRateLimit(`contact:${sender.ip}`, CONTACT_RATE_LIMIT);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  if (sender.honeypot?.trim()) {
+    logger.info({ ip: sender.ip }, "contact message dropped: honeypot filled");
+    return { status: "dropped" };
+  }
+
+  const [stored] = await getDb()
+    .insert(contactMessages)
+    .values({ ...input, ip: sender.ip, userAgent: sender.userAgent })
+    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+
+  try {
+    await sendMail(contactNotification(input, stored.createdAt));
+  } catch (error) {
+    await getDb()
+      .delete(contactMessages)
+      .where(eq(contactMessages.id, stored.id))
+      .catch((cleanupError) =>
+        logger.error({ err: cleanupError, id: stored.id }, "could not remove undelivered message"),
+      );
+    throw error;
+  }
+  return { status: "sent", id: stored.id };
+}
+
+export function regionLabel(region: ContactRegion | null) {
+  return CONTACT_REGIONS.find((r) => r.value === region)?.label ?? "Not specified";
+}
+
+/** The mail the staff address receives; replying answers the sender directly. */
+export function contactNotification(input: ContactMessageInput, receivedAt: Date) {
+  const config = env();
+  const subjectLine = input.subject.replace(/\s+/g, " ").trim();
+  return {
+    to: config.CONTACT_TO,
+    replyTo: input.email,
+    subject: `[Contact] ${subjectLine}`,
+    text: [
+      `New message from the contact form (${receivedAt.toISOString()}).`,
+      "",
+      `Name: ${input.name}`,
+      `E-mail: ${input.email}`,
+      `Region: ${regionLabel(input.region)}`,
+      `Subject: ${subjectLine}`,
+      "",
+      input.message,
+      "",
+      "---",
+      `Reply to this e-mail to answer ${input.name} directly.`,
+      `All messages: ${config.BASE_URL}/admin/messages`,
+    ].join("\n"),
+  };
+}

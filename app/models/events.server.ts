@@ -1,0 +1,409 @@
+// Public event queries. Every function here returns published events only (spec §4): the
+// visibility rule lives in `publishedOnly`, which every query starts from.
+import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  agendaItems,
+  eventCategories,
+  eventFees,
+  eventSpeakers,
+  eventSponsors,
+  events,
+  eventTypes,
+  papers,
+  speakers,
+  sponsors,
+} from "~/db/schema";
+import { DEFAULT_COLOR } from "~/lib/constants";
+import { contentVersion } from "~/lib/content-version.server";
+import { formatDateRange } from "~/lib/format";
+import {
+  EVENTS_PAGE_SIZE,
+  type EventFilters,
+  type EventSort,
+} from "~/routes/public/events/filters";
+
+const publishedOnly = eq(events.status, "published");
+
+/** `%term%` for LIKE against the lower-cased search text, with LIKE's wildcards escaped. */
+export function likeContains(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive substring match on title, location, description, theme and category, on the
+ * stored lower-cased `search_text` column and its trigram GIN index (drizzle/0003), so the
+ * search stays fast with 100,000 events.
+ */
+export function eventSearchCondition(term: string) {
+  return sql`${events.searchText} LIKE ${likeContains(term)}`;
+}
+
+/** WHERE conditions of the public listing (and of the calendar feed that takes its filters). */
+function listingConditions(filters: EventFilters): SQL[] {
+  const conditions: SQL[] = [publishedOnly];
+  if (filters.search) conditions.push(eventSearchCondition(filters.search));
+  if (filters.type !== "all") {
+    conditions.push(
+      sql`lower(coalesce(${events.eventType}, 'conference')) = ${filters.type.toLowerCase()}`,
+    );
+  }
+  if (filters.category !== "all") {
+    conditions.push(sql`lower(${events.category}) = ${filters.category.toLowerCase()}`);
+  }
+  if (filters.upcoming) conditions.push(sql`${events.startDate} > now()`);
+  if (filters.featured) conditions.push(eq(events.featured, true));
+  if (filters.virtual) {
+    conditions.push(
+      sql`(${events.location} ILIKE '%virtual%' OR ${events.location} ILIKE '%online%')`,
+    );
+  }
+  return conditions;
+}
+
+function listingOrder(sort: EventSort) {
+  // The id breaks ties so pages never overlap or skip rows.
+  if (sort === "title") return [asc(events.title), asc(events.id)];
+  if (sort === "location") return [asc(events.location), asc(events.startDate), asc(events.id)];
+  return [asc(events.startDate), asc(events.id)];
+}
+
+/** Columns of an event card (spec §2.4); the description is cut short for the card. */
+const cardColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  theme: events.theme,
+  description: sql<string | null>`left(${events.description}, 320)`,
+  location: events.location,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
+  category: events.category,
+  imageUrl: events.imageUrl,
+  featured: events.featured,
+  typeColor: sql<string>`coalesce(${eventTypes.color}, ${DEFAULT_COLOR})`,
+  speakerCount: sql<number>`(select count(*)::int from ${eventSpeakers} where ${eventSpeakers.eventId} = ${events.id})`,
+};
+
+type EventCardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  theme: string | null;
+  description: string | null;
+  location: string;
+  startDate: Date;
+  endDate: Date;
+  eventType: string;
+  category: string | null;
+  imageUrl: string | null;
+  featured: boolean;
+  typeColor: string;
+  speakerCount: number;
+};
+
+/** A card's data plus its date line, formatted here so browsers need no date library. */
+export type EventCardData = EventCardRow & { dateLabel: string };
+
+function toCard(row: EventCardRow): EventCardData {
+  return { ...row, dateLabel: formatDateRange(row.startDate, row.endDate) };
+}
+
+/** One page of the public listing and the number of matching events (two indexed queries). */
+export async function listPublishedEvents(
+  filters: EventFilters,
+  { page = 1, pageSize = EVENTS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+): Promise<{ events: EventCardData[]; total: number }> {
+  const db = getDb();
+  const where = and(...listingConditions(filters));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(events)
+      .leftJoin(eventTypes, eq(eventTypes.name, events.eventType))
+      .where(where)
+      .orderBy(...listingOrder(filters.sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(events).where(where),
+  ]);
+  return { events: rows.map(toCard), total };
+}
+
+/** Up to `limit` featured events for the home page: upcoming and running ones first. */
+export async function listFeaturedEvents(limit = 3): Promise<EventCardData[]> {
+  const rows = await getDb()
+    .select(cardColumns)
+    .from(events)
+    .leftJoin(eventTypes, eq(eventTypes.name, events.eventType))
+    .where(and(publishedOnly, eq(events.featured, true)))
+    .orderBy(
+      sql`(${events.endDate} < now())`,
+      sql`case when ${events.endDate} >= now() then ${events.startDate} end asc`,
+      desc(events.startDate),
+      asc(events.id),
+    )
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures and filter options that do not depend on the query: kept per content version (every
+// back-office change bumps it) and at most a minute, so other instances' changes show up too.
+// ---------------------------------------------------------------------------------------------
+const memo = new Map<
+  string,
+  { version: number; at: number; db: unknown; value: Promise<unknown> }
+>();
+const MEMO_TTL_MS = 60_000;
+
+function memoised<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const db = getDb();
+  const hit = memo.get(key);
+  if (hit && hit.db === db && hit.version === contentVersion() && Date.now() - hit.at < MEMO_TTL_MS)
+    return hit.value as Promise<T>;
+  const value = load();
+  memo.set(key, { version: contentVersion(), at: Date.now(), db, value });
+  value.catch(() => memo.delete(key));
+  return value;
+}
+
+/** Listing hero figures (spec §2.4): published events and their distinct locations. */
+export function getEventListingStats(): Promise<{ totalEvents: number; locations: number }> {
+  return memoised("listing-stats", async () => {
+    const [row] = await getDb()
+      .select({
+        totalEvents: count(),
+        locations: sql<number>`count(distinct lower(trim(${events.location})))::int`,
+      })
+      .from(events)
+      .where(publishedOnly);
+    return row;
+  });
+}
+
+/** Names for the Event Type and Category selects. */
+export function listEventFilterOptions(): Promise<{ types: string[]; categories: string[] }> {
+  return memoised("filter-options", async () => {
+    const db = getDb();
+    const [types, categories] = await Promise.all([
+      db.select({ name: eventTypes.name }).from(eventTypes).orderBy(asc(eventTypes.name)),
+      db
+        .select({ name: eventCategories.name })
+        .from(eventCategories)
+        .orderBy(asc(eventCategories.name)),
+    ]);
+    return { types: types.map((t) => t.name), categories: categories.map((c) => c.name) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event page
+// ---------------------------------------------------------------------------------------------
+export type EventDetail = NonNullable<Awaited<ReturnType<typeof getPublishedEventBySlug>>>;
+
+/** The slug of a published event by id (old `/events/{id}` links redirect to it). */
+export async function findPublishedEventSlugById(id: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ slug: events.slug })
+    .from(events)
+    .where(and(publishedOnly, eq(events.id, id)))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
+/** A published event with speakers, agenda, fees and sponsors, or null (spec §2.5). */
+export async function getPublishedEventBySlug(slug: string) {
+  const db = getDb();
+  const [event] = await db
+    .select({
+      id: events.id,
+      slug: events.slug,
+      title: events.title,
+      description: events.description,
+      location: events.location,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      theme: events.theme,
+      eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
+      category: events.category,
+      industrySector: events.industrySector,
+      tags: events.tags,
+      featured: events.featured,
+      imageUrl: events.imageUrl,
+      sequence: events.sequence,
+      createdAt: events.createdAt,
+      updatedAt: events.updatedAt,
+      typeColor: sql<string>`coalesce(${eventTypes.color}, ${DEFAULT_COLOR})`,
+    })
+    .from(events)
+    .leftJoin(eventTypes, eq(eventTypes.name, events.eventType))
+    .where(and(publishedOnly, eq(events.slug, slug)))
+    .limit(1);
+  if (!event) return null;
+  return loadEventDetail(event);
+}
+
+async function loadEventDetail<E extends { id: string }>(event: E) {
+  const db = getDb();
+  // The four related lists in parallel, one query each (never one per speaker or sponsor).
+  const [eventSpeakerRows, agenda, fees, sponsorRows] = await Promise.all([
+    db
+      .select({
+        id: speakers.id,
+        name: speakers.name,
+        title: speakers.title,
+        organization: speakers.organization,
+        bio: speakers.bio,
+        imageUrl: speakers.imageUrl,
+      })
+      .from(eventSpeakers)
+      .innerJoin(speakers, eq(speakers.id, eventSpeakers.speakerId))
+      .where(eq(eventSpeakers.eventId, event.id))
+      .orderBy(asc(eventSpeakers.position), asc(speakers.name)),
+    db
+      .select({
+        id: agendaItems.id,
+        startTime: agendaItems.startTime,
+        endTime: agendaItems.endTime,
+        title: agendaItems.title,
+        description: agendaItems.description,
+      })
+      .from(agendaItems)
+      .where(eq(agendaItems.eventId, event.id))
+      .orderBy(asc(agendaItems.startTime), asc(agendaItems.position)),
+    db
+      .select({
+        id: eventFees.id,
+        feeType: eventFees.feeType,
+        amount: eventFees.amount,
+        currency: eventFees.currency,
+        description: eventFees.description,
+        availableUntil: eventFees.availableUntil,
+        maxQuantity: eventFees.maxQuantity,
+      })
+      .from(eventFees)
+      .where(eq(eventFees.eventId, event.id))
+      .orderBy(asc(eventFees.amount), asc(eventFees.feeType)),
+    db
+      .select({
+        id: sponsors.id,
+        name: sponsors.name,
+        tier: sponsors.tier,
+        logoUrl: sponsors.logoUrl,
+        websiteUrl: sponsors.websiteUrl,
+      })
+      .from(eventSponsors)
+      .innerJoin(sponsors, eq(sponsors.id, eventSponsors.sponsorId))
+      .where(eq(eventSponsors.eventId, event.id))
+      .orderBy(
+        sql`array_position(array['platinum','gold','silver','bronze']::sponsor_tier[], ${sponsors.tier})`,
+        asc(sponsors.name),
+      ),
+  ]);
+  return { ...event, speakers: eventSpeakerRows, agenda, fees, sponsors: sponsorRows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendars, feeds and the sitemap
+// ---------------------------------------------------------------------------------------------
+const calendarColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  description: events.description,
+  theme: events.theme,
+  location: events.location,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
+  category: events.category,
+  sequence: events.sequence,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+export type CalendarEvent = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  theme: string | null;
+  location: string;
+  startDate: Date;
+  endDate: Date;
+  eventType: string;
+  category: string | null;
+  sequence: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const CALENDAR_LIMIT = 500;
+
+/**
+ * Events for `/events.ics`: the listing's filters; `scope: 'current'` keeps only events that have
+ * not ended (the subscribable feed), `scope: 'all'` is the listing's result set (Export Calendar).
+ */
+export async function listCalendarEvents(
+  filters: EventFilters,
+  { scope, limit = CALENDAR_LIMIT }: { scope: "current" | "all"; limit?: number },
+): Promise<CalendarEvent[]> {
+  const conditions = listingConditions(filters);
+  if (scope === "current") conditions.push(gte(events.endDate, sql`now()`));
+  return getDb()
+    .select(calendarColumns)
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(...listingOrder(filters.sort))
+    .limit(limit);
+}
+
+/** One published event for its own `.ics`, or null. */
+export async function getCalendarEventBySlug(slug: string): Promise<CalendarEvent | null> {
+  const [row] = await getDb()
+    .select(calendarColumns)
+    .from(events)
+    .where(and(publishedOnly, eq(events.slug, slug)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The most recently added published events, newest first (the RSS feed). */
+export async function listRecentPublishedEvents(limit = 50): Promise<CalendarEvent[]> {
+  return getDb()
+    .select(calendarColumns)
+    .from(events)
+    .where(publishedOnly)
+    .orderBy(desc(events.createdAt), asc(events.id))
+    .limit(limit);
+}
+
+export type SitemapEntry = { path: string; lastModified: Date };
+
+/** Every published event and published paper page, for /sitemap.xml. */
+export async function listSitemapEntries(): Promise<SitemapEntry[]> {
+  const db = getDb();
+  const [eventRows, paperRows] = await Promise.all([
+    db
+      .select({ slug: events.slug, lastModified: events.updatedAt })
+      .from(events)
+      .where(publishedOnly)
+      .orderBy(asc(events.startDate), asc(events.id)),
+    db
+      .select({ slug: papers.slug, lastModified: papers.updatedAt })
+      .from(papers)
+      .where(eq(papers.status, "published"))
+      .orderBy(desc(papers.createdAt), asc(papers.id)),
+  ]);
+  return [
+    ...eventRows.map((e) => ({
+      path: `/events/${encodeURIComponent(e.slug)}`,
+      lastModified: e.lastModified,
+    })),
+    ...paperRows.map((p) => ({
+      path: `/papers/${encodeURIComponent(p.slug)}`,
+      lastModified: p.lastModified,
+    })),
+  ];
+}

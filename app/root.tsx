@@ -1,0 +1,193 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ChatWidget } from "~/components/chat-widget";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { type HeadOffice, SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { logger } from "~/lib/logger.server";
+import { useNonce } from "~/lib/nonce";
+import { getOptionalUser } from "~/lib/permissions.server";
+import { HEADQUARTERS } from "~/lib/site-content";
+import { getToast, type Toast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+import { getMegaMenuData, type MegaMenuData } from "~/models/navigation.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    title: error
+      ? isRouteErrorResponse(error) && error.status === 404
+        ? "Page not found | Kongamano"
+        : "Something went wrong | Kongamano"
+      : "Kongamano — Global Information Management Network",
+  },
+  {
+    name: "description",
+    content:
+      "Conferences, research papers and a global network for information-management professionals. Head office: Nairobi, Kenya.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toast, headers }, megaMenu] = await Promise.all([
+    getOptionalUser(request),
+    getToast(request),
+    // The shell still renders (without counts) when the menu data cannot be read.
+    getMegaMenuData().catch((error): MegaMenuData => {
+      logger.error({ err: error }, "mega menu data unavailable");
+      return { types: [], categories: [] };
+    }),
+  ]);
+  return data(
+    {
+      user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+      toast,
+      megaMenu,
+      // Footer contact block; sent as data so the page bundle does not carry the site texts.
+      headOffice: {
+        name: HEADQUARTERS.name,
+        city: HEADQUARTERS.city,
+        country: HEADQUARTERS.country,
+        phone: HEADQUARTERS.phone,
+        email: HEADQUARTERS.email,
+        hours: HEADQUARTERS.hours,
+      } satisfies HeadOffice,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+/** The signed-in user as the root loader saw it (for components anywhere in the tree). */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0B5FFF" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <NavigationProgress />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <SiteHeader
+          user={rootData?.user ?? null}
+          megaMenu={rootData?.megaMenu ?? { types: [], categories: [] }}
+        />
+        <div className="flex-1">{children}</div>
+        <SiteFooter headOffice={rootData?.headOffice ?? null} />
+        <ChatWidget />
+        <Toasts toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * Navigation loading state: a slim bar at the top and a status message for screen readers.
+ * Shown only when a navigation takes longer than 150 ms, so quick ones do not flicker.
+ */
+function NavigationProgress() {
+  const busy = useNavigation().state !== "idle";
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), 150);
+    return () => clearTimeout(timer);
+  }, [busy]);
+  const showing = busy && slow;
+  return (
+    <>
+      <div
+        aria-hidden
+        data-testid="navigation-progress"
+        data-state={showing ? "loading" : "idle"}
+        className={cn(
+          "pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 origin-left bg-primary transition-[transform,opacity]",
+          showing
+            ? "scale-x-[0.8] opacity-100 duration-[2000ms] ease-out"
+            : busy
+              ? "scale-x-0 opacity-0 duration-0"
+              : "scale-x-100 opacity-0 duration-300",
+        )}
+      />
+      <div role="status" aria-live="polite" className="sr-only">
+        {showing ? "Loading page..." : ""}
+      </div>
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+// sonner is not needed to render or hydrate a page: its Toaster is mounted right after
+// hydration, outside the first-load bundle. `onReady` fires once it listens for toasts.
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await import("sonner");
+  return {
+    default: function ReadyToaster({ onReady }: { onReady: () => void }) {
+      useEffect(onReady, [onReady]);
+      return <Toaster richColors closeButton position="top-right" />;
+    },
+  };
+});
+
+/** Toasts: the one the server sent with this page (cookie), and any raised by components. */
+function Toasts({ toast }: { toast: Toast | null }) {
+  const [mounted, setMounted] = useState(false);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (!ready || !toast) return;
+    void import("sonner").then(({ toast: show }) => {
+      const variant =
+        toast.type === "error" ? show.error : toast.type === "success" ? show.success : show;
+      variant(toast.title, { description: toast.description });
+    });
+  }, [ready, toast]);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster onReady={onReady} />
+    </Suspense>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

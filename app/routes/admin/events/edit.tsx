@@ -1,0 +1,258 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "react-router";
+import { EmptyState } from "~/components/admin/empty-state";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { eventStatusBadgeVariant, statusLabel } from "~/lib/constants";
+import { eventSaveErrorMessage, eventSaveErrorStatus, serverErrorMessage } from "~/lib/db-errors";
+import { logger } from "~/lib/logger.server";
+import { requireRole } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { deleteEventFee, FeeError, replaceEventFees } from "~/models/admin/event-fees.server";
+import {
+  existingSpeakerAndSponsorIds,
+  getEventForEdit,
+  listEventFormOptions,
+  updateEvent,
+} from "~/models/admin/events.server";
+import type { Route } from "./+types/edit";
+import { EventForm, type EventFormActionData } from "./event-form";
+import { dateToNairobiLocal, EventFormSchema, FeesFormSchema } from "./event-schema";
+import { type FeesActionData, FeesCard } from "./fees-card";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.event ? `Edit ${data.event.title}` : "Edit Event"} | Admin | Kongamano` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, "editor");
+  const [event, options] = await Promise.all([getEventForEdit(params.id), listEventFormOptions()]);
+  if (!event) throw data("Event not found", { status: 404 });
+  return {
+    options,
+    event: {
+      id: event.id,
+      title: event.title,
+      slug: event.slug,
+      status: event.status,
+    },
+    defaultValue: {
+      eventType: event.eventType ?? "conference",
+      category: event.category ?? "none",
+      industrySector: event.industrySector ?? "",
+      tags: event.tags ?? [],
+      title: event.title,
+      description: event.description ?? "",
+      location: event.location,
+      startDate: dateToNairobiLocal(event.startDate),
+      endDate: dateToNairobiLocal(event.endDate),
+      theme: event.theme ?? "",
+      imageUrl: event.imageUrl ?? "",
+      status: event.status,
+      featured: event.featured,
+      speakerIds: event.speakerIds,
+      sponsorIds: event.sponsorIds,
+      agenda: event.agenda.map((item) => ({
+        startTime: dateToNairobiLocal(item.startTime),
+        endTime: dateToNairobiLocal(item.endTime),
+        title: item.title,
+        description: item.description ?? "",
+      })),
+    },
+    fees: event.fees.map((fee) => ({
+      id: fee.id,
+      feeType: fee.feeType,
+      currency: fee.currency,
+      amount: Number(fee.amount),
+      maxQuantity: fee.maxQuantity,
+      availableUntil: fee.availableUntil,
+      description: fee.description,
+    })),
+  };
+}
+
+async function feesAction(request: Request, actorId: string, eventId: string, formData: FormData) {
+  const actor = { request, actorId };
+  const deleteId =
+    formData.get("_form") === "delete-fee" ? formData.get("feeId") : formData.get("deleteFee");
+  if (typeof deleteId === "string" && deleteId) {
+    try {
+      const removed = await deleteEventFee(actor, eventId, deleteId);
+      if (!removed) {
+        return data<FeesActionData>(
+          {
+            fees: {
+              error: { title: "Error", description: "Fee not found. Please refresh the page." },
+            },
+          },
+          { status: 404 },
+        );
+      }
+      return data<FeesActionData>({
+        fees: { message: "Fee removed successfully", removedId: deleteId },
+      });
+    } catch (error) {
+      logger.error({ err: error }, "fee delete failed");
+      return data<FeesActionData>(
+        { fees: { error: { title: "Error", description: serverErrorMessage(error) } } },
+        { status: 500 },
+      );
+    }
+  }
+  const submission = parseWithZod(formData, { schema: FeesFormSchema });
+  if (submission.status !== "success") {
+    return data<FeesActionData>(
+      { fees: { result: submission.reply() } },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  try {
+    await replaceEventFees(
+      actor,
+      eventId,
+      submission.value.fees.map(({ id: _id, ...fee }) => fee),
+    );
+    return data<FeesActionData>({
+      fees: {
+        result: submission.reply({ resetForm: true }),
+        message: "Event fees saved successfully",
+      },
+    });
+  } catch (error) {
+    const expected = error instanceof FeeError;
+    if (!expected) logger.error({ err: error }, "fees save failed");
+    return data<FeesActionData>(
+      {
+        fees: {
+          result: submission.reply(),
+          error: { title: "Error", description: serverErrorMessage(error) },
+        },
+      },
+      { status: expected ? error.status : 500 },
+    );
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireRole(request, "editor");
+  const formData = await request.formData();
+  const form = formData.get("_form");
+  if (form === "fees" || form === "delete-fee") {
+    return feesAction(request, user.id, params.id, formData);
+  }
+  const submission = parseWithZod(formData, { schema: EventFormSchema });
+  if (submission.status !== "success") {
+    return data<EventFormActionData>(
+      { result: submission.reply(), failure: null },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  try {
+    const links = await existingSpeakerAndSponsorIds(
+      submission.value.speakerIds,
+      submission.value.sponsorIds,
+    );
+    const updated = await updateEvent({ request, actorId: user.id }, params.id, {
+      ...submission.value,
+      ...links,
+    });
+    if (!updated) {
+      return data<EventFormActionData>(
+        {
+          result: submission.reply(),
+          failure: {
+            title: "Failed to update event",
+            message: "This event no longer exists. It may have been deleted.",
+          },
+        },
+        { status: 404 },
+      );
+    }
+  } catch (error) {
+    const status = eventSaveErrorStatus(error);
+    if (status === 500) logger.error({ err: error }, "event update failed");
+    return data<EventFormActionData>(
+      {
+        result: submission.reply(),
+        failure: { title: "Failed to update event", message: eventSaveErrorMessage(error) },
+      },
+      { status },
+    );
+  }
+  return redirectWithToast("/admin/events", {
+    type: "success",
+    title: "Event updated successfully",
+  });
+}
+
+export default function EditEvent() {
+  const { event, options, defaultValue, fees } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Edit Event"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {event.title}
+            <Badge variant={eventStatusBadgeVariant(event.status)}>
+              {statusLabel(event.status)}
+            </Badge>
+          </span>
+        }
+        actions={
+          event.status === "published" ? (
+            <Link to={`/events/${event.slug}`} className={buttonVariants({ variant: "outline" })}>
+              <ExternalLink aria-hidden />
+              View on site
+            </Link>
+          ) : null
+        }
+      />
+      <EventForm
+        mode="edit"
+        options={options}
+        defaultValue={defaultValue}
+        actionData={
+          actionData && "result" in actionData && "failure" in actionData ? actionData : undefined
+        }
+      />
+      <FeesCard
+        mode="edit"
+        fees={fees}
+        documentActionData={actionData && "fees" in actionData ? actionData : undefined}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <EmptyState
+      title={notFound ? "Event Not Found" : "Something went wrong"}
+      hint={
+        notFound
+          ? "The event you're looking for doesn't exist or has been removed."
+          : "An unexpected error occurred. This might be a temporary issue."
+      }
+      action={
+        <Link to="/admin/events" className={buttonVariants({ variant: "outline" })}>
+          <ArrowLeft aria-hidden />
+          Back to events
+        </Link>
+      }
+    />
+  );
+}

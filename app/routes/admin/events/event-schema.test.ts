@@ -1,0 +1,194 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  dateToNairobiLocal,
+  EventFormSchema,
+  FeesFormSchema,
+  nairobiLocalToDate,
+  normaliseTags,
+} from "./event-schema";
+
+function form(fields: Record<string, string | string[]>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  return data;
+}
+
+/** Field → messages of a refused submission (undefined when it passed). */
+function errorsOf<S extends { status?: "success" | "error" }>(submission: S) {
+  return submission.status === "error" ? (submission as S & { error: unknown }).error : undefined;
+}
+
+function parseEvent(fields: Record<string, string | string[]>) {
+  return parseWithZod(form(fields), { schema: EventFormSchema });
+}
+
+const VALID = {
+  title: "Data Governance Summit",
+  location: "Nairobi, Kenya",
+  startDate: "2026-09-14T09:00",
+  endDate: "2026-09-16T17:00",
+};
+
+describe("EventFormSchema (spec §5)", () => {
+  it("requires title, location, start and end with the spec's messages", () => {
+    const submission = parseEvent({ title: "", location: " ", startDate: "", endDate: "" });
+    expect(submission.status).toBe("error");
+    expect(errorsOf(submission)).toMatchObject({
+      title: ["Title is required"],
+      location: ["Location is required"],
+      startDate: ["Start date is required"],
+      endDate: ["End date is required"],
+    });
+  });
+
+  it("refuses a start later than the end, accepts equal dates", () => {
+    const late = parseEvent({ ...VALID, startDate: "2026-09-17T09:00" });
+    expect(errorsOf(late)).toEqual({ endDate: ["Start date must be before end date"] });
+    const same = parseEvent({ ...VALID, endDate: VALID.startDate });
+    expect(same.status).toBe("success");
+  });
+
+  it("accepts only draft, published or archived as status", () => {
+    const bad = parseEvent({ ...VALID, status: "deleted" });
+    expect(errorsOf(bad)).toEqual({ status: ["Status must be one of draft, published, archived"] });
+    const ok = parseEvent({ ...VALID, status: "archived" });
+    expect(ok.status === "success" && ok.value.status).toBe("archived");
+  });
+
+  it("applies the defaults of §9 and maps empty optional text, 'none' and no tags to null", () => {
+    const submission = parseEvent({
+      ...VALID,
+      description: "   ",
+      theme: "",
+      industrySector: "",
+      category: "none",
+      tags: "",
+    });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({
+      eventType: "conference",
+      status: "draft",
+      featured: false,
+      category: null,
+      description: null,
+      theme: null,
+      industrySector: null,
+      tags: null,
+      imageUrl: null,
+      speakerIds: [],
+      sponsorIds: [],
+      agenda: [],
+    });
+  });
+
+  it("reads start and end as Nairobi time (UTC+3)", () => {
+    const submission = parseEvent(VALID);
+    if (submission.status !== "success") throw new Error("expected success");
+    expect(submission.value.startDate.toISOString()).toBe("2026-09-14T06:00:00.000Z");
+    expect(submission.value.endDate.toISOString()).toBe("2026-09-16T14:00:00.000Z");
+  });
+
+  it("keeps the featured switch, tags, links and agenda items", () => {
+    const speaker = "5b0c2a4e-8d1f-4b8e-9c39-0d6f3f5f1a11";
+    const submission = parseEvent({
+      ...VALID,
+      featured: "on",
+      category: "Technology",
+      tags: [" AI ", "data", "AI", "cloud, ethics"],
+      speakerIds: [speaker, speaker],
+      "agenda[0].startTime": "2026-09-14T09:00",
+      "agenda[0].endTime": "2026-09-14T10:00",
+      "agenda[0].title": "Opening keynote",
+      "agenda[1].startTime": "2026-09-14T10:30",
+      "agenda[1].title": "Panel",
+    });
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+    expect(submission.value.featured).toBe(true);
+    expect(submission.value.category).toBe("Technology");
+    expect(submission.value.tags).toEqual(["AI", "data", "cloud", "ethics"]);
+    expect(submission.value.speakerIds).toEqual([speaker]);
+    expect(submission.value.agenda).toHaveLength(2);
+    expect(submission.value.agenda[1]).toMatchObject({ title: "Panel", endTime: null });
+  });
+
+  it("checks agenda items and refuses unsafe image URLs", () => {
+    const submission = parseEvent({
+      ...VALID,
+      imageUrl: "javascript:alert(1)",
+      "agenda[0].startTime": "2026-09-14T11:00",
+      "agenda[0].endTime": "2026-09-14T10:00",
+      "agenda[0].title": "",
+    });
+    expect(errorsOf(submission)).toMatchObject({
+      imageUrl: ["Please upload the image again"],
+      "agenda[0].title": ["Title is required"],
+    });
+  });
+});
+
+describe("Nairobi time conversions", () => {
+  it("round-trips a datetime-local value", () => {
+    const date = nairobiLocalToDate("2026-01-05T23:30");
+    expect(date?.toISOString()).toBe("2026-01-05T20:30:00.000Z");
+    expect(dateToNairobiLocal(date)).toBe("2026-01-05T23:30");
+    expect(dateToNairobiLocal("2026-01-05T22:00:00.000Z")).toBe("2026-01-06T01:00");
+  });
+
+  it("refuses impossible dates", () => {
+    expect(nairobiLocalToDate("2026-02-31T10:00")).toBeNull();
+    expect(nairobiLocalToDate("tomorrow")).toBeNull();
+  });
+});
+
+describe("normaliseTags", () => {
+  it("trims, splits on commas, drops empties and duplicates; nothing → null", () => {
+    expect(normaliseTags([" a ", "b,a", "", undefined])).toEqual(["a", "b"]);
+    expect(normaliseTags([])).toBeNull();
+    expect(normaliseTags(undefined)).toBeNull();
+  });
+});
+
+describe("FeesFormSchema (spec §5)", () => {
+  it("applies the defaults conference_only, 0 and USD; empty max quantity means unlimited", () => {
+    const submission = parseWithZod(form({ "fees[0].description": "" }), {
+      schema: FeesFormSchema,
+    });
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+    expect(submission.value.fees).toEqual([
+      {
+        feeType: "conference_only",
+        currency: "USD",
+        amount: 0,
+        maxQuantity: null,
+        availableUntil: null,
+        description: null,
+      },
+    ]);
+  });
+
+  it("refuses a negative amount, more than 2 decimals and a max quantity below 1", () => {
+    const submission = parseWithZod(
+      form({
+        "fees[0].amount": "-1",
+        "fees[1].amount": "10.005",
+        "fees[2].amount": "5",
+        "fees[2].maxQuantity": "0",
+      }),
+      { schema: FeesFormSchema },
+    );
+    expect(errorsOf(submission)).toMatchObject({
+      "fees[0].amount": ["Amount must be at least 0"],
+      "fees[1].amount": ["Amount can have at most 2 decimal places"],
+      "fees[2].maxQuantity": ["Max quantity must be at least 1"],
+    });
+  });
+
+  it("accepts an empty list (Save All Fees with no rows removes them all)", () => {
+    const submission = parseWithZod(form({}), { schema: FeesFormSchema });
+    expect(submission.status === "success" && submission.value.fees).toEqual([]);
+  });
+});

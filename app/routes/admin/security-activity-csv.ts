@@ -1,0 +1,18 @@
+import { requireRole } from "~/lib/permissions.server";
+import { activityCsvStream, activityFiltersFrom } from "~/models/admin/audit-log.server";
+import type { Route } from "./+types/security-activity-csv";
+
+/** CSV export of the Activity Log, with the same filters as the page (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const filters = activityFiltersFrom(new URL(request.url).searchParams);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(activityCsvStream(filters), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="kongamano-activity-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { toBibtex } from "~/lib/citations";
+import { env } from "~/lib/env.server";
+import { getOptionalUser } from "~/lib/permissions.server";
+import { cacheHeadersFor } from "~/lib/site-content";
+import { citablePaper, findVisiblePaper, paperViewer } from "~/models/papers.server";
+import type { Route } from "./+types/paper-bibtex";
+
+// BibTeX record of one visible paper, as a download (design §4: beside the copied citation).
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  const paper = await findVisiblePaper(params.slug, paperViewer(user));
+  if (!paper) throw new Response("Not Found", { status: 404 });
+  const body = toBibtex([citablePaper(paper, new URL(env().BASE_URL).origin)]);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/x-bibtex; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${paper.slug}.bib"`,
+      ...cacheHeadersFor(Boolean(user)),
+    },
+  });
+}

@@ -1,0 +1,319 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { ForgotPasswordForm, ForgotPasswordSchema } from "~/components/auth-forgot-password-form";
+import { type AuthActionData, useAuthToast } from "~/components/auth-shared";
+import { ResendVerificationSchema, SignInForm, SignInSchema } from "~/components/auth-sign-in-form";
+import { SIGN_UP_SUCCESS, SignUpForm, SignUpSchema } from "~/components/auth-sign-up-form";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import {
+  appendSetCookies,
+  authErrorCode,
+  authErrorMessage,
+  authErrorStatus,
+  getAuth,
+  normaliseEmail,
+  safeRedirectPath,
+} from "~/lib/auth.server";
+import { getOptionalUser } from "~/lib/permissions.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/auth";
+
+const PLANS = ["individual", "professional", "corporate"] as const;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: "Sign In or Create Account",
+    description:
+      "Sign in to your Kongamano account, or create one to join the global network of information-management professionals.",
+    origin: loaderData?.origin ?? "",
+    path: "/auth",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  const url = new URL(request.url);
+  return { origin: url.origin };
+}
+
+function planOf(value: unknown) {
+  const plan = typeof value === "string" ? value.toLowerCase() : "";
+  return (PLANS as readonly string[]).includes(plan) ? plan : null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "sign-up":
+      return signUp(request, formData);
+    case "forgot-password":
+      return forgotPassword(request, formData);
+    case "resend-verification":
+      return resendVerification(request, formData);
+    default:
+      return signIn(request, formData);
+  }
+}
+
+async function signIn(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>(
+      { intent: "sign-in", result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const { email, password } = submission.value;
+  const redirectTo = safeRedirectPath(submission.value.redirectTo);
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const cookies = appendSetCookies(new Headers(), headers);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        headers: cookies,
+      });
+    }
+    return await redirectWithToast(
+      redirectTo,
+      {
+        type: "success",
+        title: "Welcome back!",
+        description: "You have been signed in successfully.",
+      },
+      { headers: cookies },
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = authErrorMessage(error);
+    return data<AuthActionData>(
+      {
+        intent: "sign-in",
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        toast: { type: "error", title: "Sign in failed", description: message },
+        unverifiedEmail:
+          authErrorCode(error) === "EMAIL_NOT_VERIFIED" ? normaliseEmail(email) : undefined,
+      },
+      { status: authErrorStatus(error), headers: retryAfter(error) },
+    );
+  }
+}
+
+async function signUp(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data<AuthActionData>(
+      { intent: "sign-up", result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
+  }
+  const { fullName, email, password, confirmPassword } = submission.value;
+  // Spec §5: differing passwords stop silently — no message and no sign-up call.
+  if (password !== confirmPassword) {
+    return data<AuthActionData>(
+      { intent: "sign-up", result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
+  }
+  const plan = planOf(submission.value.plan);
+  try {
+    await getAuth().api.signUpEmail({
+      body: {
+        name: fullName,
+        email,
+        password,
+        // The verification link signs the person in and brings them back here.
+        callbackURL: plan ? `/membership?plan=${plan}` : "/",
+      },
+      headers: request.headers,
+    });
+    // Same answer whether or not the address already had an account (no enumeration).
+    return data<AuthActionData>({
+      intent: "sign-up",
+      result: submission.reply({ resetForm: true }),
+      toast: { type: "success", ...SIGN_UP_SUCCESS },
+      done: true,
+    });
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return data<AuthActionData>(
+      {
+        intent: "sign-up",
+        result: submission.reply({ formErrors: [message], hideFields }),
+        toast: { type: "error", title: "Sign up failed", description: message },
+      },
+      { status: authErrorStatus(error), headers: retryAfter(error) },
+    );
+  }
+}
+
+async function forgotPassword(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>(
+      { intent: "forgot-password", result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  try {
+    await getAuth().api.requestPasswordReset({
+      body: { email: submission.value.email, redirectTo: "/auth/reset-password" },
+      headers: request.headers,
+    });
+    return data<AuthActionData>({
+      intent: "forgot-password",
+      result: submission.reply(),
+      done: true,
+    });
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return data<AuthActionData>(
+      {
+        intent: "forgot-password",
+        result: submission.reply({ formErrors: [message] }),
+        toast: { type: "error", title: "Password reset failed", description: message },
+      },
+      { status: authErrorStatus(error), headers: retryAfter(error) },
+    );
+  }
+}
+
+async function resendVerification(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>(
+      { intent: "resend-verification", result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const email = normaliseEmail(submission.value.email);
+  try {
+    await getAuth().api.sendVerificationEmail({
+      body: { email, callbackURL: "/" },
+      headers: request.headers,
+    });
+    return data<AuthActionData>({
+      intent: "resend-verification",
+      result: submission.reply(),
+      unverifiedEmail: email,
+      done: true,
+      toast: {
+        type: "success",
+        title: "Verification email sent",
+        description: "Please check your email to verify your account.",
+      },
+    });
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return data<AuthActionData>(
+      {
+        intent: "resend-verification",
+        result: submission.reply({ formErrors: [message] }),
+        unverifiedEmail: email,
+        toast: { type: "error", title: "Verification email not sent", description: message },
+      },
+      { status: authErrorStatus(error), headers: retryAfter(error) },
+    );
+  }
+}
+
+function retryAfter(error: unknown): HeadersInit | undefined {
+  const status = authErrorStatus(error);
+  if (status !== 429) return undefined;
+  const header = (error as { headers?: HeadersInit }).headers;
+  const value = header ? new Headers(header).get("Retry-After") : null;
+  return value ? { "Retry-After": value } : undefined;
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  useAuthToast(actionData);
+  const tab = searchParams.get("tab") === "signup" ? "signup" : "signin";
+  const forgot = tab === "signin" && searchParams.get("forgot") === "1";
+  const redirectTo = searchParams.get("redirectTo") ?? "/";
+  const plan = planOf(searchParams.get("plan"));
+
+  const hrefFor = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+
+  return (
+    <main id="main" className="mx-auto grid w-full max-w-md gap-6 px-4 py-10 sm:py-16">
+      <Link
+        to="/"
+        className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Home
+      </Link>
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold">Welcome to Kongamano</h1>
+          <CardDescription>
+            Sign in to your account, or create one to join the network.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              navigate(hrefFor({ tab: value === "signup" ? "signup" : null, forgot: null }), {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
+          >
+            <TabsList className="grid w-full grid-cols-2">
+              {/* Links, so the tabs also work without JavaScript. */}
+              <TabsTrigger value="signin" asChild>
+                <Link to={hrefFor({ tab: null, forgot: null })} replace preventScrollReset>
+                  Sign In
+                </Link>
+              </TabsTrigger>
+              <TabsTrigger value="signup" asChild>
+                <Link to={hrefFor({ tab: "signup", forgot: null })} replace preventScrollReset>
+                  Sign Up
+                </Link>
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              {forgot ? (
+                <ForgotPasswordForm actionData={actionData} backHref={hrefFor({ forgot: null })} />
+              ) : (
+                <SignInForm
+                  actionData={actionData}
+                  redirectTo={redirectTo}
+                  forgotHref={hrefFor({ forgot: "1" })}
+                />
+              )}
+            </TabsContent>
+            <TabsContent value="signup">
+              {plan ? (
+                <p className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm">
+                  You are joining with the <strong className="capitalize">{plan}</strong> membership
+                  plan.
+                </p>
+              ) : null}
+              <SignUpForm actionData={actionData} plan={plan} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { agendaByDay, buildEventPageView, groupSponsorsByTier } from "./event-view.server";
+
+describe("event page grouping", () => {
+  it("groups sponsors by tier, platinum to bronze, leaving out empty tiers", () => {
+    const groups = groupSponsorsByTier([
+      { name: "B", tier: "bronze" },
+      { name: "P", tier: "platinum" },
+      { name: "B2", tier: "bronze" },
+    ]);
+    expect(groups.map((g) => [g.tier, g.sponsors.map((s) => s.name)])).toEqual([
+      ["platinum", ["P"]],
+      ["bronze", ["B", "B2"]],
+    ]);
+  });
+
+  it("groups the agenda by Nairobi day (21:30 UTC is already the next day there)", () => {
+    const days = agendaByDay([
+      { title: "Opening", startTime: "2027-03-01T06:00:00Z" },
+      { title: "Dinner", startTime: "2027-03-01T17:00:00Z" },
+      { title: "Night session", startTime: "2027-03-01T21:30:00Z" },
+      { title: "Keynote", startTime: "2027-03-02T06:00:00Z" },
+    ]);
+    expect(days.map((d) => [d.date, d.items.map((i) => i.title)])).toEqual([
+      ["Mar 1, 2027", ["Opening", "Dinner"]],
+      ["Mar 2, 2027", ["Night session", "Keynote"]],
+    ]);
+  });
+
+  it("formats the page in Nairobi time and marks fees whose date has passed", () => {
+    const view = buildEventPageView(
+      {
+        id: "6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+        slug: "summit",
+        title: "Summit",
+        description: null,
+        location: "Nairobi, Kenya",
+        startDate: new Date("2027-03-01T06:00:00Z"),
+        endDate: new Date("2027-03-03T14:00:00Z"),
+        theme: "Trust",
+        eventType: "conference",
+        category: null,
+        industrySector: null,
+        tags: null,
+        featured: false,
+        imageUrl: null,
+        sequence: 0,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        typeColor: "#0B5FFF",
+        speakers: [],
+        agenda: [
+          {
+            id: "a",
+            startTime: new Date("2027-03-01T06:00:00Z"),
+            endTime: new Date("2027-03-01T07:30:00Z"),
+            title: "Opening",
+            description: null,
+          },
+        ],
+        fees: [
+          {
+            id: "f1",
+            feeType: "early_bird",
+            amount: 150,
+            currency: "USD",
+            description: null,
+            availableUntil: "2027-01-31",
+            maxQuantity: null,
+          },
+          {
+            id: "f2",
+            feeType: "full_board",
+            amount: 1250,
+            currency: "KES",
+            description: null,
+            availableUntil: null,
+            maxQuantity: 40,
+          },
+        ],
+        sponsors: [],
+      },
+      { now: new Date("2027-02-01T12:00:00Z"), origin: "https://k.example" },
+    );
+    expect(view.dateLabel).toBe("Mar 1, 2027 - Mar 3, 2027");
+    expect(view.timeLabel).toBe("9:00 AM - 5:00 PM");
+    expect(view.durationDays).toBe(3);
+    expect(view.category).toBe("General");
+    expect(view.agendaDays).toEqual([
+      {
+        date: "Mar 1, 2027",
+        items: [expect.objectContaining({ timeLabel: "9:00 AM - 10:30 AM" })],
+      },
+    ]);
+    expect(view.fees).toEqual([
+      expect.objectContaining({
+        label: "Early Bird",
+        amountLabel: "USD 150.00",
+        availableUntilLabel: "Jan 31, 2027",
+        closed: true,
+        maxQuantity: null,
+      }),
+      expect.objectContaining({ label: "Full Board", amountLabel: "KES 1,250.00", closed: false }),
+    ]);
+    expect(view.jsonLd.startDate).toBe("2027-03-01T09:00:00+03:00");
+    expect(view.metaDescription).toBe("Mar 1, 2027 - Mar 3, 2027 · Nairobi, Kenya. Trust");
+  });
+});

@@ -1,0 +1,167 @@
+// npm run test:two-instances — two app instances behind nginx, sharing PostgreSQL, Redis and
+// S3-compatible storage (s3rver), all on 127.0.0.1. Checks that a session made on one instance
+// works on the other, rate limits are shared, an upload made through one is served by the other,
+// and a content change on one clears the page cache of the other.
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { startBuiltServer } from "../bench/lib";
+
+const work = mkdtempSync(path.join(tmpdir(), "kongamano-two-"));
+const dbUrl = "postgres://postgres@127.0.0.1:5432/kongamano_two_instances";
+execSync(
+  `psql "postgres://postgres@127.0.0.1:5432/postgres" -qc "drop database if exists kongamano_two_instances with (force)" -c "create database kongamano_two_instances"`,
+);
+const s3 = new S3rver({
+  address: "127.0.0.1",
+  port: 0,
+  silent: true,
+  directory: path.join(work, "s3"),
+  configureBuckets: [{ name: "kongamano", configs: [] }],
+});
+const { port: s3Port } = await s3.run();
+
+const proxyPort = 4975;
+const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+const shared = {
+  DATABASE_URL: dbUrl,
+  REDIS_URL: "redis://127.0.0.1:6379",
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_BUCKET: "kongamano",
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+  SESSION_SECRET: "two-instances-secret-two-instances-secret",
+  SEED_DEMO: "true",
+  TRUST_PROXY: "loopback",
+  BASE_URL: proxyUrl,
+};
+execSync(
+  "redis-cli --no-raw eval \"for _,k in ipairs(redis.call('keys','ratelimit:*')) do redis.call('del',k) end\" 0",
+);
+const a = await startBuiltServer({ ...shared, BASE_URL: proxyUrl }, 4971);
+const b = await startBuiltServer({ ...shared, BASE_URL: proxyUrl }, 4972);
+
+writeFileSync(
+  path.join(work, "nginx.conf"),
+  `daemon off; pid ${work}/nginx.pid; error_log ${work}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy;
+  upstream kongamano { server 127.0.0.1:4971; server 127.0.0.1:4972; }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    client_max_body_size 25m;
+    location / {
+      proxy_pass http://kongamano;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}`,
+);
+const nginx = spawn(
+  "nginx",
+  ["-c", path.join(work, "nginx.conf"), "-e", path.join(work, "error.log")],
+  { stdio: "inherit" },
+);
+await new Promise((r) => setTimeout(r, 500));
+
+const results: Array<[string, boolean, string]> = [];
+const check = (name: string, ok: boolean, detail: string) => {
+  results.push([name, ok, detail]);
+  console.log(`${ok ? "PASS" : "FAIL"}  ${name}: ${detail}`);
+};
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+try {
+  // Both instances answer through the proxy.
+  const seen = new Set<string>();
+  for (let i = 0; i < 6; i++)
+    seen.add((await fetch(`${proxyUrl}/readyz`)).status === 200 ? `ok${i % 2}` : "bad");
+  check("proxy", !seen.has("bad"), "both upstreams ready behind nginx");
+
+  // A session made on A works on B.
+  const signIn = await fetch(`${a.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.1.1.1" },
+    body: JSON.stringify({ email: "editor@kongamano.org", password: "Kongamano-demo-2026" }),
+  });
+  const cookie = cookieOf(signIn);
+  const adminOnB = await fetch(`${b.url}/admin`, { headers: { cookie }, redirect: "manual" });
+  check(
+    "session",
+    signIn.ok && adminOnB.status === 200,
+    `sign-in on A ${signIn.status}, /admin on B ${adminOnB.status}`,
+  );
+
+  // Rate limits are shared: failures on A count on B.
+  const attempt = (url: string) =>
+    fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.2.2.2" },
+      body: JSON.stringify({ email: "member@kongamano.org", password: "wrong-password" }),
+    }).then((r) => r.status);
+  const statuses = [
+    await attempt(a.url),
+    await attempt(b.url),
+    await attempt(a.url),
+    await attempt(b.url),
+  ];
+  check("rate limit", statuses[3] === 429, `attempts A,B,A,B → ${statuses.join(", ")}`);
+
+  // An upload made through A is served by B.
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0B5FFF" } })
+    .png()
+    .toBuffer();
+  const upload = await fetch(`${a.url}/admin/uploads?kind=image`, {
+    method: "POST",
+    headers: { cookie, "Content-Type": "image/png" },
+    body: png,
+  });
+  const { url } = (await upload.json()) as { url: string };
+  const served = await fetch(`${b.url}${url}`);
+  check(
+    "upload",
+    upload.status === 201 && served.status === 200,
+    `POST on A ${upload.status} → ${url}; GET on B ${served.status} ${served.headers.get("content-type")}`,
+  );
+
+  // A content change on A clears B's page cache.
+  await fetch(`${b.url}/events`);
+  const warm = (await fetch(`${b.url}/events`)).headers.get("x-cache");
+  const form = new URLSearchParams({
+    name: `Two Instance Category ${Date.now()}`,
+    color: "#0B5FFF",
+  });
+  const create = await fetch(`${a.url}/admin/event-categories/new`, {
+    method: "POST",
+    headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+    redirect: "manual",
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  const after = (await fetch(`${b.url}/events`)).headers.get("x-cache");
+  check(
+    "cache invalidation",
+    warm === "HIT" && create.status < 400 && after === "MISS",
+    `B before: ${warm}; change on A: ${create.status}; B after: ${after}`,
+  );
+} finally {
+  nginx.kill("SIGQUIT");
+  await Promise.all([a.stop(), b.stop()]);
+  await s3.close();
+}
+const failed = results.filter(([, ok]) => !ok);
+if (failed.length) {
+  console.error(`${failed.length} check(s) failed`);
+  process.exit(1);
+}

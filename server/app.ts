@@ -1,0 +1,274 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import pinoHttp from "pino-http";
+import type { ServerBuild } from "react-router";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { seedIfEmpty } from "~/db/seed/seed.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { onContentChanged, startContentChangeRelay } from "~/lib/content-version.server";
+import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { PageCache } from "./page-cache";
+import { createRequestHandler } from "./request-handler";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Production: the built server bundle; development: a loader through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the built client assets (production only). */
+  clientDir?: string;
+  /** Development: Vite's middlewares, mounted before the React Router handler. */
+  devMiddleware?: express.RequestHandler;
+}
+
+/** Content-Security-Policy with a per-response nonce. Every exception is explained. */
+export function contentSecurityPolicy(nonce: string, env: Env) {
+  const images = ["'self'", "data:", "blob:"];
+  if (env.S3_PUBLIC_URL) images.push(new URL(env.S3_PUBLIC_URL).origin); // uploads served by S3/CDN
+  return [
+    "default-src 'self'",
+    // Scripts only with this response's nonce; 'strict-dynamic' lets those load the route chunks.
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Radix and our components set inline style attributes (positioning, progress widths).
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images.join(" ")}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+  ].join("; ");
+}
+
+/** Shared between the Express app and the shutdown handler. */
+const lifecycle = { draining: false };
+
+export function createApp({ env, database, build, clientDir, devMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Only addresses named in TRUST_PROXY may set X-Forwarded-For; otherwise req.ip is the socket's.
+  app.set(
+    "trust proxy",
+    env.TRUST_PROXY
+      ? env.TRUST_PROXY.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
+  );
+  const ownOrigin = new URL(env.BASE_URL).origin;
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  // Security headers on every response.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // While shutting down, clients must not reuse this connection for another request.
+    if (lifecycle.draining) res.setHeader("Connection", "close");
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, env));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (req.secure || env.BASE_URL.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    if (lifecycle.draining) {
+      res.status(503).type("text/plain").send("shutting down");
+      return;
+    }
+    const ok = await database.ping();
+    res
+      .status(ok ? 200 : 503)
+      .type("text/plain")
+      .send(ok ? "ready" : "database unavailable");
+  });
+
+  // Non-GET requests must come from our own origin (CSRF defence in depth beside SameSite=Lax).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (origin && origin !== ownOrigin && origin !== `${req.protocol}://${req.get("host")}`) {
+      res.status(403).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    next();
+  });
+
+  app.use(compression());
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    // Fingerprinted assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  // The client address better-auth and our rate limiters see: never a header the client sent.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  // Rendered public pages for anonymous visitors, dropped on any content change.
+  const cache = env.PAGE_CACHE ? new PageCache() : undefined;
+  if (cache) onContentChanged(() => cache.clear());
+
+  app.use(
+    createRequestHandler({
+      build,
+      cache,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        requestId: String(res.getHeader("X-Request-Id") ?? ""),
+      }),
+    }),
+  );
+
+  return app;
+}
+
+export interface StartOptions {
+  build: AppOptions["build"];
+  clientDir?: string;
+  devMiddleware?: express.RequestHandler;
+}
+
+/** Validates the environment, opens and migrates the database, seeds demo content, listens. */
+export async function start(options: StartOptions) {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  setEnv(env);
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    );
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  setDatabase(database);
+  await database.migrate();
+  const seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
+  if (seedDemo) await seedIfEmpty({ demoAccounts: true });
+  // With Redis, a content change on one instance clears the page caches of all instances.
+  const relay = env.REDIS_URL ? await startContentChangeRelay(env.REDIS_URL) : undefined;
+
+  const app = createApp({ env, database, ...options });
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(
+      { port: env.PORT, database: database.kind, baseUrl: env.BASE_URL },
+      `Kongamano is listening on ${env.BASE_URL}`,
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  installGracefulShutdown(
+    server,
+    async () => {
+      await relay?.close();
+      await database.close();
+    },
+    env.SHUTDOWN_TIMEOUT_MS,
+    env.SHUTDOWN_DRAIN_MS,
+  );
+  return { app, server, database, env };
+}
+
+/** SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database, exit 0. */
+function installGracefulShutdown(
+  server: Server,
+  closeResources: () => Promise<void>,
+  timeoutMs: number,
+  drainMs: number,
+) {
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: draining in-flight requests");
+    // Readiness fails at once so a load balancer stops sending; requests already queued on the
+    // listening socket are still accepted and served during the drain window.
+    lifecycle.draining = true;
+    await new Promise((r) => setTimeout(r, drainMs));
+    const force = setTimeout(() => {
+      logger.error("shutdown timed out; closing remaining connections");
+      server.closeAllConnections();
+    }, timeoutMs);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await closeResources();
+        logger.info("database closed; bye");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+    // Keep-alive sockets that finish a request are closed instead of waiting for their timeout.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    idleSweep.unref();
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** The React Router build of this bundle (production: resolved once at start-up). */
+export async function loadProductionBuild(): Promise<ServerBuild> {
+  return import("virtual:react-router/server-build");
+}

@@ -1,0 +1,124 @@
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import {
+  type AppLoadContext,
+  createRequestHandler as createRouterHandler,
+  type ServerBuild,
+} from "react-router";
+import { contentVersion } from "~/lib/content-version.server";
+import { isCacheableRequest, isCacheableResponse, type PageCache, withNonce } from "./page-cache";
+
+/**
+ * Express → React Router, like @react-router/express, plus the anonymous page cache in between.
+ */
+export function createRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+  cache,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  cache?: PageCache;
+}) {
+  const handle = createRouterHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const loadContext = getLoadContext(req, res);
+      const cacheKey =
+        cache && isCacheableRequest(req.method, req.path, req.headers.cookie)
+          ? req.originalUrl
+          : undefined;
+      const version = contentVersion();
+      if (cache && cacheKey) {
+        const hit = cache.get(cacheKey, version);
+        if (hit) {
+          res.status(hit.status);
+          copyHeaders(res, hit.headers);
+          res.setHeader("X-Cache", "HIT");
+          res.end(withNonce(hit, loadContext.cspNonce));
+          return;
+        }
+      }
+      const response = await handle(toFetchRequest(req, res), loadContext);
+      if (cache && cacheKey && isCacheableResponse(response.status, response.headers)) {
+        const body = await response.text();
+        const headers = [...response.headers.entries()].filter(([k]) => k !== "content-length");
+        // A render that overlapped a content change may hold stale data: serve it, don't keep it.
+        if (contentVersion() === version) {
+          cache.set(cacheKey, {
+            status: response.status,
+            headers,
+            body,
+            nonce: loadContext.cspNonce,
+            storedAt: Date.now(),
+            version,
+          });
+        }
+        res.status(response.status);
+        copyHeaders(res, headers);
+        res.setHeader("X-Cache", "MISS");
+        res.end(body);
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: Request, res: Response) {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new globalThis.Request(url.href, init);
+}
+
+async function sendResponse(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  copyHeaders(res, response.headers.entries());
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/** Route headers replace the server's defaults (e.g. nosniff) instead of repeating them. */
+function copyHeaders(res: Response, headers: Iterable<[string, string]>) {
+  for (const [key, value] of headers) {
+    if (key.toLowerCase() === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
+}

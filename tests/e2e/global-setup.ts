@@ -1,0 +1,23 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startTestSmtp } from "../helpers/smtp";
+
+/**
+ * Starts the test SMTP server for the e2e run. Messages are written as JSON files into
+ * <E2E_DATA_DIR>/captured-mail so test workers (other processes) can read them back.
+ */
+export default async function globalSetup() {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const mailDir = path.join(dataDir, "captured-mail");
+  mkdirSync(mailDir, { recursive: true });
+  const smtp = await startTestSmtp(Number(process.env.E2E_SMTP_PORT));
+  const original = smtp.messages.push.bind(smtp.messages);
+  let n = 0;
+  smtp.messages.push = (...mails) => {
+    for (const mail of mails) {
+      writeFileSync(path.join(mailDir, `${Date.now()}-${n++}.json`), JSON.stringify(mail));
+    }
+    return original(...mails);
+  };
+  return async () => smtp.close();
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+let nextPort = 4700 + Math.floor(Math.random() * 200);
+
+/** Starts the production build (`node server/index.js`) and waits for /healthz. */
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const port = nextPort++;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-srv-"));
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: `http://127.0.0.1:${port}`, // Vitest puts Vite's BASE_URL ("/") in process.env
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) during start:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (exitCode === undefined) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server to completion (for start-up failures) and returns its exit code and output. */
+export async function runServerExpectingExit(env: Record<string, string>, timeoutMs = 30_000) {
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BASE_URL: "http://127.0.0.1:3000",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  clearTimeout(timer);
+  return { code, output };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { openDatabase, queryRows } from "~/db/client.server";
+import { startServer } from "../helpers/server-process";
+
+const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as {
+  entries: unknown[];
+};
+
+async function postContact(url: string, subject: string, clientIp: string) {
+  const body = new URLSearchParams({
+    name: "Load Tester",
+    email: "load.tester@example.org",
+    subject,
+    message: "Checking that acknowledged writes survive a crash.",
+  });
+  const response = await fetch(`${url}/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe("resilience", () => {
+  it("keeps every acknowledged write when the app is killed with SIGKILL on PGlite", async () => {
+    const server = await startServer({ TRUST_PROXY: "loopback" });
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (worker: number) => {
+      for (let i = 0; !killed; i++) {
+        const subject = `crash-test ${worker}-${i}`;
+        try {
+          const status = await postContact(server.url, subject, `10.9.${worker}.${i % 250}`);
+          if (status === 200 && !killed) acknowledged.push(subject);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    const writers = Array.from({ length: 4 }, (_, w) => writer(w));
+    while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 20));
+    killed = true;
+    server.child.kill("SIGKILL");
+    await server.exited;
+    await Promise.all(writers);
+
+    // The database opens again (stale lock taken over) and holds every acknowledged message.
+    const restarted = await startServer({ DATA_DIR: server.dataDir });
+    expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+    expect(await restarted.stop()).toBe(0);
+    const database = await openDatabase({ dataDir: server.dataDir });
+    try {
+      const rows = await queryRows<{ subject: string }>(
+        sql`select subject from contact_messages where subject like 'crash-test %'`,
+        database.db,
+      );
+      const stored = new Set(rows.map((r) => r.subject));
+      expect(acknowledged.filter((s) => !stored.has(s))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "applies each migration once when three instances start together on one PostgreSQL",
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `kongamano_multi_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const env = {
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: "multi-instance-secret-multi-instance-secret",
+      };
+      const servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
+      try {
+        for (const s of servers) expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        const { rows } = await check.query(
+          "select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations",
+        );
+        await check.end();
+        expect(rows[0]).toEqual({ n: journal.entries.length, d: journal.entries.length });
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
+});
