@@ -48,8 +48,27 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 10_0
   throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
 }
 
+/**
+ * Waits (at most a second) for finite CSS animations and transitions to end: axe measures colour
+ * contrast as painted, and a toast half-way through fading in is not what a reader sees.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
+}
+
 /** Runs axe on the page; fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
@@ -74,6 +93,7 @@ export const test = base.extend<{ axeEveryPage: undefined }>({
         if (checked.has(url) || !url.startsWith("http")) return;
         checked.add(url);
         try {
+          await settleAnimations(page);
           const results = await new AxeBuilder({ page }).analyze();
           for (const v of results.violations) {
             if (v.impact === "serious" || v.impact === "critical") {

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, useFetchers, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -16,7 +16,9 @@ export type ListFilter = {
 /**
  * Search box plus select filters of an admin list, kept in the URL query (GET form: works
  * without JavaScript through the Search button; with it, typing and selecting apply at once
- * and replace the history entry).
+ * and replace the history entry). A search that falls due while another form on the page is
+ * still working (a delete confirmed in a dialog, say) waits for it: starting a navigation then
+ * would swallow that form's redirect and the toast it carries.
  */
 export function ListFilters({
   searchLabel,
@@ -41,14 +43,36 @@ export function ListFilters({
   const leaving =
     navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
   useEffect(() => {
-    if (leaving) clearTimeout(timer.current);
+    if (leaving) {
+      clearTimeout(timer.current);
+      deferred.current = false;
+    }
   }, [leaving]);
+
+  const fetcherBusy = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const fetcherBusyRef = useRef(fetcherBusy);
+  const deferred = useRef(false);
+  fetcherBusyRef.current = fetcherBusy;
+
+  function run() {
+    if (fetcherBusyRef.current) {
+      deferred.current = true;
+      return;
+    }
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run reads refs; only the busy flag matters
+  useEffect(() => {
+    if (!fetcherBusy && deferred.current) {
+      deferred.current = false;
+      run();
+    }
+  }, [fetcherBusy]);
 
   function apply(delay: number) {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, delay);
+    deferred.current = false;
+    timer.current = setTimeout(run, delay);
   }
 
   return (
