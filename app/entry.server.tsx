@@ -29,6 +29,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is always written in place. React's default outlines
+        // boundaries over 12.8 KB behind a script, which leaves them hidden without JavaScript
+        // (the lazily hydrated forms of /auth and /contact are larger than that).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,18 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { type AuthActionData, SubmitButton } from "~/components/auth-shared";
-import { emailField } from "~/components/auth-sign-in-form";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useDeferredValidation } from "~/lib/deferred-validation";
 
-export const ForgotPasswordSchema = z.object({
-  intent: z.literal("forgot-password"),
-  email: emailField,
-});
+/** What getZodConstraint(ForgotPasswordSchema) gives (auth-schemas.test.ts keeps them equal). */
+export const FORGOT_PASSWORD_CONSTRAINT = { intent: { required: true }, email: { required: true } };
 
 export const RESET_MAIL_SENT =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works once and expires in one hour.";
@@ -29,13 +25,14 @@ export function ForgotPasswordForm({
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "forgot-password";
   const mine = actionData?.intent === "forgot-password" ? actionData : undefined;
+  const validation = useDeferredValidation(
+    async () => (await import("~/components/auth-validators")).validateForgotPassword,
+  );
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    constraint: FORGOT_PASSWORD_CONSTRAINT,
+    ...validation,
   });
 
   return (

@@ -1,7 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { notify } from "~/lib/notify";
+
+/** Spec §5: what a successful sign-up says (toast and confirmation). */
+export const SIGN_UP_SUCCESS = {
+  title: "Account created!",
+  description: "Please check your email to verify your account.",
+} as const;
 
 export type AuthToast = { type: "success" | "error"; title: string; description?: string };
 
@@ -21,8 +27,7 @@ export function useAuthToast(actionData: { toast?: AuthToast } | undefined) {
   useEffect(() => {
     const t = actionData?.toast;
     if (!t) return;
-    const show = t.type === "error" ? toast.error : toast.success;
-    show(t.title, { description: t.description });
+    notify(t.type, t.title, { description: t.description });
   }, [actionData]);
 }
 

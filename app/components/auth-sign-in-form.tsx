@@ -1,32 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { type AuthActionData, SubmitButton } from "~/components/auth-shared";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useDeferredValidation } from "~/lib/deferred-validation";
 
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
-
-/** Sign-in (spec §5): e-mail and password required. */
-export const SignInSchema = z.object({
-  intent: z.literal("sign-in"),
-  email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-  redirectTo: z.string().optional(),
-});
-
-export const ResendVerificationSchema = z.object({
-  intent: z.literal("resend-verification"),
-  email: emailField,
-});
+/** What getZodConstraint(SignInSchema) gives (auth-schemas.test.ts keeps them equal). */
+export const SIGN_IN_CONSTRAINT = {
+  intent: { required: true },
+  email: { required: true },
+  password: { required: true },
+  redirectTo: { required: false },
+};
 
 export function SignInForm({
   actionData,
@@ -41,13 +28,14 @@ export function SignInForm({
   const pendingIntent =
     navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const lastResult = actionData?.intent === "sign-in" ? actionData.result : undefined;
+  const validation = useDeferredValidation(
+    async () => (await import("~/components/auth-validators")).validateSignIn,
+  );
   const [form, fields] = useForm({
     id: "sign-in-form",
     lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint: SIGN_IN_CONSTRAINT,
+    ...validation,
   });
   const unverifiedEmail =
     actionData?.intent === "sign-in" || actionData?.intent === "resend-verification"

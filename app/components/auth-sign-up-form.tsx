@@ -1,40 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
-import { type AuthActionData, SubmitButton } from "~/components/auth-shared";
-import { emailField } from "~/components/auth-sign-in-form";
+import { type AuthActionData, SIGN_UP_SUCCESS, SubmitButton } from "~/components/auth-shared";
 import { PasswordStrengthMeter } from "~/components/password-strength-meter";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useDeferredValidation } from "~/lib/deferred-validation";
 
-export const SIGN_UP_SUCCESS = {
-  title: "Account created!",
-  description: "Please check your email to verify your account.",
-} as const;
-
-/**
- * Sign-up (spec §5): all four fields required. No rule here compares the passwords: when they
- * differ the submission stops silently (no message, no call), see `onSubmit` and the action.
- * The server's minimum length (8) is enforced by better-auth, never by the advisory meter.
- */
-export const SignUpSchema = z.object({
-  intent: z.literal("sign-up"),
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(100, "Full name must be at most 100 characters"),
-  email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-  confirmPassword: z
-    .string({ error: "Please confirm your password" })
-    .min(1, "Please confirm your password"),
-  plan: z.string().optional(),
-});
+/** What getZodConstraint(SignUpSchema) gives (auth-schemas.test.ts keeps them equal). */
+export const SIGN_UP_CONSTRAINT = {
+  intent: { required: true },
+  fullName: { required: true },
+  email: { required: true },
+  password: { required: true },
+  confirmPassword: { required: true },
+  plan: { required: false },
+};
 
 function describedBy(...ids: (string | null)[]) {
   return ids.filter(Boolean).join(" ");
@@ -52,13 +35,14 @@ export function SignUpForm({
     navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-up";
   const mine = actionData?.intent === "sign-up" ? actionData : undefined;
   const [password, setPassword] = useState("");
+  const validation = useDeferredValidation(
+    async () => (await import("~/components/auth-validators")).validateSignUp,
+  );
   const [form, fields] = useForm({
     id: "sign-up-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(SignUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    constraint: SIGN_UP_CONSTRAINT,
+    ...validation,
     onSubmit(event, { formData }) {
       // Spec §5: differing passwords stop the submission silently.
       if (formData.get("password") !== formData.get("confirmPassword")) event.preventDefault();

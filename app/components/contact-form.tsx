@@ -10,7 +10,6 @@ import {
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -18,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_REGIONS } from "~/lib/constants";
+import { notify } from "~/lib/notify";
 import {
   CONTACT_LIMITS,
   CONTACT_SUCCESS,
@@ -78,7 +78,7 @@ export function ContactForm({
 
   useEffect(() => {
     if (actionData?.outcome === "sent") {
-      toast.success(CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description });
+      notify("success", CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description });
     }
   }, [actionData]);
 

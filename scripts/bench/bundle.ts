@@ -27,13 +27,14 @@ try {
   // The admin area as an editor sees it (signed in through the real endpoint).
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", Origin: server.url },
     body: JSON.stringify({ email: "editor@kongamano.org", password: "Kongamano-demo-2026" }),
   });
   const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+  if (!signIn.ok || !cookie) throw new Error(`editor sign-in failed: HTTP ${signIn.status}`);
   pages.push(
     ["/admin (editor)", "/admin", { cookie }],
     ["/admin/events/new", "/admin/events/new", { cookie }],

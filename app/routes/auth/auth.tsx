@@ -1,11 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { ForgotPasswordForm, ForgotPasswordSchema } from "~/components/auth-forgot-password-form";
-import { type AuthActionData, useAuthToast } from "~/components/auth-shared";
-import { ResendVerificationSchema, SignInForm, SignInSchema } from "~/components/auth-sign-in-form";
-import { SIGN_UP_SUCCESS, SignUpForm, SignUpSchema } from "~/components/auth-sign-up-form";
+import {
+  ForgotPasswordSchema,
+  ResendVerificationSchema,
+  SignInSchema,
+  SignUpSchema,
+} from "~/components/auth-schemas";
+import { type AuthActionData, SIGN_UP_SUCCESS, useAuthToast } from "~/components/auth-shared";
+import { SignInForm } from "~/components/auth-sign-in-form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   appendSetCookies,
@@ -20,6 +26,28 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
+
+/*
+ * The Sign Up and Forgot Password forms show only on their tab or link, so the browser fetches
+ * their code when they show (or, when server-rendered, during hydration) instead of in the first
+ * load of the Sign In tab. The server renders them in place, so the page also works without
+ * JavaScript (decision 0009).
+ */
+// The server's copies are imported once, at start-up; the client build drops these lines.
+const eagerSignUp = import.meta.env.SSR ? await import("~/components/auth-sign-up-form") : null;
+const eagerForgot = import.meta.env.SSR
+  ? await import("~/components/auth-forgot-password-form")
+  : null;
+const SignUpForm = eagerSignUp
+  ? eagerSignUp.SignUpForm
+  : lazy(async () => ({
+      default: (await import("~/components/auth-sign-up-form")).SignUpForm,
+    }));
+const ForgotPasswordForm = eagerForgot
+  ? eagerForgot.ForgotPasswordForm
+  : lazy(async () => ({
+      default: (await import("~/components/auth-forgot-password-form")).ForgotPasswordForm,
+    }));
 
 const PLANS = ["individual", "professional", "corporate"] as const;
 
@@ -293,7 +321,12 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             </TabsList>
             <TabsContent value="signin">
               {forgot ? (
-                <ForgotPasswordForm actionData={actionData} backHref={hrefFor({ forgot: null })} />
+                <Suspense fallback={<FormLoading />}>
+                  <ForgotPasswordForm
+                    actionData={actionData}
+                    backHref={hrefFor({ forgot: null })}
+                  />
+                </Suspense>
               ) : (
                 <SignInForm
                   actionData={actionData}
@@ -309,11 +342,17 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                   plan.
                 </p>
               ) : null}
-              <SignUpForm actionData={actionData} plan={plan} />
+              <Suspense fallback={<FormLoading />}>
+                <SignUpForm actionData={actionData} plan={plan} />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </CardContent>
       </Card>
     </main>
   );
+}
+
+function FormLoading() {
+  return <Spinner label="Loading the form..." className="py-16" />;
 }

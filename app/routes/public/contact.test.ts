@@ -70,6 +70,22 @@ describe("contact action", () => {
     expect(await database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
+  it("answers 503 when the mail server is down, keeps what was typed and stores nothing", async () => {
+    const config = env();
+    setEnv({ ...config, SMTP_URL: "smtp://127.0.0.1:9" }); // nothing listens on the discard port
+    try {
+      const { data, init } = await submit(valid);
+      expect(init?.status).toBe(503);
+      expect(new Headers(init?.headers).get("Retry-After")).toBe("120");
+      expect(data.outcome).toBe("failed");
+      expect(data.result.error?.[""]?.[0]).toMatch(/^We could not send your message right now\./);
+      expect(data.result.initialValue).toMatchObject({ message: valid.message, name: valid.name });
+      expect(await database.db.select().from(contactMessages)).toHaveLength(0);
+    } finally {
+      setEnv(config);
+    }
+  });
+
   it("requires name, email, subject and message but not region", async () => {
     const { data, init } = await submit({ region: "none" });
     expect(init?.status).toBe(400);

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MessageSquare } from "lucide-react";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { type ContactActionData, ContactForm } from "~/components/contact-form";
+import type { ContactActionData } from "~/components/contact-form";
 import { HONEYPOT_FIELD, NO_REGION } from "~/components/contact-form-rules";
 import { ContactInfoCards, ContactQuickActions } from "~/components/contact-info";
 import { subjectForTopic } from "~/components/contact-topics";
@@ -22,6 +22,22 @@ import {
 import { ContactFormSchema, receiveContactMessage } from "~/models/contact.server";
 import { getOfficeDirectory } from "~/models/offices.server";
 import type { Route } from "./+types/contact";
+
+/*
+ * The form's code (Conform and the form, 12 KB gzip) is not part of the page's first load: the
+ * browser fetches it as soon as this module runs. The server renders the form in place, and
+ * until the code arrives it works as a plain HTML form (decision 0009).
+ */
+const eagerForm = import.meta.env.SSR ? await import("~/components/contact-form") : null;
+const ContactForm = eagerForm
+  ? eagerForm.ContactForm
+  : lazy(async () => ({ default: (await loadContactForm()).ContactForm }));
+function loadContactForm() {
+  contactFormModule ??= import("~/components/contact-form");
+  return contactFormModule;
+}
+let contactFormModule: Promise<typeof import("~/components/contact-form")> | undefined;
+if (!import.meta.env.SSR && typeof document !== "undefined") void loadContactForm();
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -102,7 +118,8 @@ export async function action({ request }: Route.ActionArgs) {
         }),
         outcome: "failed",
       },
-      { status: 500, headers: noStore },
+      // The mail server is unavailable, not the request wrong: 503, and when to try again.
+      { status: 503, headers: { ...noStore, "Retry-After": "120" } },
     );
   }
 }
@@ -146,11 +163,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 Fields marked as optional can be left empty; everything else is required.
               </p>
               {/* Keyed by subject: following a topic link on this page refills the form. */}
-              <ContactForm
-                key={defaultSubject}
-                defaultSubject={defaultSubject}
-                actionData={actionData}
-              />
+              <Suspense fallback={<Spinner label="Loading the form..." />}>
+                <ContactForm
+                  key={defaultSubject}
+                  defaultSubject={defaultSubject}
+                  actionData={actionData}
+                />
+              </Suspense>
             </div>
           </section>
           <aside aria-label="Other ways to reach us">
