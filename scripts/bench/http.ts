@@ -21,6 +21,7 @@ const staticFile = path.join(buildDir, "client", "__bench-static.html");
 const env: Record<string, string> = values["database-url"]
   ? {
       DATABASE_URL: values["database-url"],
+      SEED_DEMO: "true", // demo content when the database is empty (a large data set is kept)
       SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0",
     }
   : {};

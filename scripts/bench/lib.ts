@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -8,6 +8,8 @@ export type Server = {
   url: string;
   child: ChildProcess;
   dataDir: string;
+  /** Where the server's stdout and stderr go. */
+  logFile: string;
   stop: () => Promise<void>;
 };
 
@@ -15,6 +17,9 @@ export type Server = {
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<Server> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-bench-"));
   const url = `http://127.0.0.1:${port}`;
+  // The server's own log (errors only) goes to a file, so the figures stay readable.
+  const logFile = path.join(tmpdir(), `kongamano-bench-${port}.log`);
+  const log = openSync(logFile, "a");
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       ...process.env,
@@ -25,7 +30,7 @@ export async function startBuiltServer(env: Record<string, string>, port: number
       LOG_LEVEL: "error",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", log, log],
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -36,6 +41,7 @@ export async function startBuiltServer(env: Record<string, string>, port: number
   }
   return {
     url,
+    logFile,
     child,
     dataDir,
     stop: () =>

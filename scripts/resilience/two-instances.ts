@@ -26,6 +26,9 @@ const { port: s3Port } = await s3.run();
 
 const proxyPort = 4975;
 const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+// Requests "on A" and "on B" still pass through nginx with the site's Host, as in production.
+const viaA = `http://127.0.0.1:${proxyPort + 1}`;
+const viaB = `http://127.0.0.1:${proxyPort + 2}`;
 const shared = {
   DATABASE_URL: dbUrl,
   REDIS_URL: "redis://127.0.0.1:6379",
@@ -62,6 +65,21 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
     }
   }
+  # The same site pinned to one instance, so a check can say which instance served it.
+${[viaA, viaB]
+  .map(
+    (via, i) => `  server {
+    listen 127.0.0.1:${new URL(via).port};
+    client_max_body_size 25m;
+    location / {
+      proxy_pass http://127.0.0.1:${4971 + i};
+      proxy_set_header Host 127.0.0.1:${proxyPort};
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }`,
+  )
+  .join("\n")}
 }`,
 );
 const nginx = spawn(
@@ -90,13 +108,17 @@ try {
   check("proxy", !seen.has("bad"), "both upstreams ready behind nginx");
 
   // A session made on A works on B.
-  const signIn = await fetch(`${a.url}/api/auth/sign-in/email`, {
+  const signIn = await fetch(`${viaA}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.1.1.1" },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Forwarded-For": "10.1.1.1",
+      Origin: proxyUrl,
+    },
     body: JSON.stringify({ email: "editor@kongamano.org", password: "Kongamano-demo-2026" }),
   });
   const cookie = cookieOf(signIn);
-  const adminOnB = await fetch(`${b.url}/admin`, { headers: { cookie }, redirect: "manual" });
+  const adminOnB = await fetch(`${viaB}/admin`, { headers: { cookie }, redirect: "manual" });
   check(
     "session",
     signIn.ok && adminOnB.status === 200,
@@ -107,14 +129,18 @@ try {
   const attempt = (url: string) =>
     fetch(`${url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.2.2.2" },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": "10.2.2.2",
+        Origin: proxyUrl,
+      },
       body: JSON.stringify({ email: "member@kongamano.org", password: "wrong-password" }),
     }).then((r) => r.status);
   const statuses = [
-    await attempt(a.url),
-    await attempt(b.url),
-    await attempt(a.url),
-    await attempt(b.url),
+    await attempt(viaA),
+    await attempt(viaB),
+    await attempt(viaA),
+    await attempt(viaB),
   ];
   check("rate limit", statuses[3] === 429, `attempts A,B,A,B → ${statuses.join(", ")}`);
 
@@ -122,13 +148,13 @@ try {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0B5FFF" } })
     .png()
     .toBuffer();
-  const upload = await fetch(`${a.url}/admin/uploads?kind=image`, {
+  const upload = await fetch(`${viaA}/admin/uploads?kind=image`, {
     method: "POST",
-    headers: { cookie, "Content-Type": "image/png" },
+    headers: { cookie, "Content-Type": "image/png", Origin: proxyUrl },
     body: png,
   });
-  const { url } = (await upload.json()) as { url: string };
-  const served = await fetch(`${b.url}${url}`);
+  const { url = "" } = (await upload.json().catch(() => ({}))) as { url?: string };
+  const served = await fetch(`${viaB}${url}`);
   check(
     "upload",
     upload.status === 201 && served.status === 200,
@@ -136,20 +162,21 @@ try {
   );
 
   // A content change on A clears B's page cache.
-  await fetch(`${b.url}/events`);
-  const warm = (await fetch(`${b.url}/events`)).headers.get("x-cache");
+  await fetch(`${viaB}/events`);
+  const warm = (await fetch(`${viaB}/events`)).headers.get("x-cache");
   const form = new URLSearchParams({
     name: `Two Instance Category ${Date.now()}`,
     color: "#0B5FFF",
   });
-  const create = await fetch(`${a.url}/admin/event-categories/new`, {
+  const create = await fetch(`${viaA}/admin/event-categories/new`, {
     method: "POST",
-    headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: proxyUrl },
     body: form,
     redirect: "manual",
   });
+  if (create.status >= 400) console.error((await create.text()).slice(0, 2000));
   await new Promise((r) => setTimeout(r, 300));
-  const after = (await fetch(`${b.url}/events`)).headers.get("x-cache");
+  const after = (await fetch(`${viaB}/events`)).headers.get("x-cache");
   check(
     "cache invalidation",
     warm === "HIT" && create.status < 400 && after === "MISS",
