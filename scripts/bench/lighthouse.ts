@@ -44,6 +44,12 @@ try {
       "best-practices": [],
       seo: [],
     };
+    const metrics: Record<string, number[]> = {
+      "first-contentful-paint": [],
+      "largest-contentful-paint": [],
+      "total-blocking-time": [],
+      "cumulative-layout-shift": [],
+    };
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${server.url}${page}`, {
         port: chrome.port,
@@ -54,6 +60,9 @@ try {
       for (const key of Object.keys(scores)) {
         scores[key].push(Math.round((result?.lhr.categories[key]?.score ?? 0) * 100));
       }
+      for (const key of Object.keys(metrics)) {
+        metrics[key].push(result?.lhr.audits[key]?.numericValue ?? Number.NaN);
+      }
     }
     rows.push({
       page,
@@ -61,6 +70,11 @@ try {
       accessibility: median(scores.accessibility),
       "best practices": median(scores["best-practices"]),
       seo: median(scores.seo),
+      "FCP ms": Math.round(median(metrics["first-contentful-paint"])),
+      "LCP ms": Math.round(median(metrics["largest-contentful-paint"])),
+      "TBT ms": Math.round(median(metrics["total-blocking-time"])),
+      CLS: median(metrics["cumulative-layout-shift"]).toFixed(3),
+      "perf runs": scores.performance.join(" "),
     });
   }
 } finally {

@@ -10,6 +10,8 @@ export const EVENT_SORT_LABELS: Record<EventSort, string> = {
 };
 
 export const EVENTS_PAGE_SIZE = 12;
+/** A search counts its matches exactly up to this many; beyond, the listing says '1,000+'. */
+export const EVENT_SEARCH_COUNT_CAP = 1000;
 const MAX_SEARCH_LENGTH = 100;
 
 export type EventFilters = {
@@ -133,7 +135,8 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
 }
 
 /** 'N Event(s) Found' with the number agreeing: '1 Event Found', '0 Events Found'. */
-export function eventsFoundLabel(count: number) {
+export function eventsFoundLabel(count: number, capped = false) {
+  if (capped) return `${count.toLocaleString("en-US")}+ Events Found`;
   return `${count.toLocaleString("en-US")} ${count === 1 ? "Event" : "Events"} Found`;
 }
 

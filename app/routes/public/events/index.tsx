@@ -53,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageCount,
       events: result.events,
       total: result.total,
+      capped: result.capped,
       stats,
       options,
       origin: env().BASE_URL,
@@ -95,7 +96,7 @@ function useHydrated() {
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
-  const { filters, page, pageCount, events, total, stats, options, origin } = loaderData;
+  const { filters, page, pageCount, events, total, capped, stats, options, origin } = loaderData;
   const active = hasActiveFilters(filters);
   const feedQuery = eventFiltersQuery(filters);
   const exportHref = `/events.ics?${feedQuery ? `${feedQuery}&` : ""}scope=all`;
@@ -132,7 +133,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
           <div role="status" aria-live="polite">
-            <h2 className="text-xl font-semibold">{eventsFoundLabel(total)}</h2>
+            <h2 className="text-xl font-semibold">{eventsFoundLabel(total, capped)}</h2>
           </div>
           <div className="flex flex-wrap gap-2">
             <a
