@@ -7,6 +7,8 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+/** How long a browser's document waits for deferred data before streaming its fallbacks. */
+const STREAM_GRACE_MS = 100;
 
 export default function handleRequest(
   request: Request,
@@ -18,10 +20,20 @@ export default function handleRequest(
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let started = false;
     const userAgent = request.headers.get("user-agent");
     // Bots and SPA-mode get the whole document at once; browsers get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
+
+    const start = () => {
+      if (started) return;
+      started = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -33,13 +45,15 @@ export default function handleRequest(
         // boundaries over 12.8 KB behind a script, which leaves them hidden without JavaScript
         // (the lazily hydrated forms of /auth and /contact are larger than that).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          // Deferred data that arrives within STREAM_GRACE_MS (a fast query) is sent in the
+          // document itself: no spinner replaced by content a moment later, which moves the
+          // page (layout shift). Slower data is streamed behind its fallback as before.
+          if (!waitForAll) setTimeout(start, STREAM_GRACE_MS);
+        },
+        onAllReady() {
+          start();
         },
         onShellError(error: unknown) {
           reject(error);

@@ -13,6 +13,12 @@ export const emailField = z
   .max(254, "Please enter a valid email address")
   .pipe(z.email("Please enter a valid email address"));
 
+export const fullNameField = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(100, "Full name must be at most 100 characters");
+
 /** Sign-in (spec §5): e-mail and password required. */
 export const SignInSchema = z.object({
   intent: z.literal("sign-in"),
@@ -33,11 +39,7 @@ export const ResendVerificationSchema = z.object({
  */
 export const SignUpSchema = z.object({
   intent: z.literal("sign-up"),
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(100, "Full name must be at most 100 characters"),
+  fullName: fullNameField,
   email: emailField,
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
   confirmPassword: z

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { emailField } from "~/components/auth-schemas";
+import { emailField, fullNameField } from "~/components/auth-schemas";
 import { SubmitButton } from "~/components/auth-shared";
 import { type ProfileActionData, type ProfileUser, resultFor } from "~/components/profile-shared";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -12,11 +12,7 @@ import { Input } from "~/components/ui/input";
 
 export const ProfileInfoSchema = z.object({
   intent: z.literal("update-profile"),
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(100, "Full name must be at most 100 characters"),
+  fullName: fullNameField,
   email: emailField,
 });
 

@@ -26,6 +26,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 const rows: Array<Record<string, string | number>> = [];
+const failed: string[] = [];
 try {
   const eventsHtml = await (await fetch(`${server.url}/events`)).text();
   const papersHtml = await (await fetch(`${server.url}/papers`)).text();
@@ -57,8 +58,14 @@ try {
         logLevel: "error",
         onlyCategories: Object.keys(scores),
       });
+      const failure = result?.lhr.runtimeError;
+      if (!result || failure) {
+        // A run Lighthouse could not complete is reported, not scored as 0.
+        failed.push(`${page}: ${failure?.code ?? "no result"}`);
+        continue;
+      }
       for (const key of Object.keys(scores)) {
-        scores[key].push(Math.round((result?.lhr.categories[key]?.score ?? 0) * 100));
+        scores[key].push(Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
       }
       for (const key of Object.keys(metrics)) {
         metrics[key].push(result?.lhr.audits[key]?.numericValue ?? Number.NaN);
@@ -85,3 +92,5 @@ console.log(
   `\nbench:lighthouse — mobile, median of ${runs} runs (budgets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100)\n`,
 );
 table(rows);
+if (failed.length)
+  console.log(`\nruns Lighthouse could not complete (left out): ${failed.join("; ")}`);

@@ -10,7 +10,6 @@ import { env } from "~/lib/env.server";
 import { jsonLd, pageMeta, SITE_NAME } from "~/lib/seo";
 import { getHomeContent } from "~/models/home.server";
 import type { Route } from "./+types/home";
-import { fontPreload } from "./events/font-preload";
 import { publicCacheHeaders } from "./events/http.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,8 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
-
-export const links: Route.LinksFunction = () => [fontPreload];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const origin = loaderData?.origin ?? "";

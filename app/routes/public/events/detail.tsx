@@ -33,7 +33,6 @@ import { findPublishedEventSlugById, getPublishedEventBySlug } from "~/models/ev
 import type { Route } from "./+types/detail";
 import { buildEventPageView } from "./event-view.server";
 import { isUuid } from "./filters";
-import { fontPreload } from "./font-preload";
 import { publicCacheHeaders } from "./http.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -58,8 +57,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
-
-export const links: Route.LinksFunction = () => [fontPreload];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) {

@@ -30,7 +30,6 @@ import {
   parseEventFilters,
   parsePage,
 } from "./filters";
-import { fontPreload } from "./font-preload";
 import { publicCacheHeaders } from "./http.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -67,7 +66,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  fontPreload,
   {
     rel: "alternate",
     type: "application/rss+xml",
