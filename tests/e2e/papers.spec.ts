@@ -159,6 +159,8 @@ test.describe("paper page", () => {
     const title = await text(card.getByRole("heading"));
     await card.getByRole("link", { name: title, exact: true }).click();
     await page.waitForURL(paperUrl);
+    // The URL changes a moment before the paper page replaces the list: wait for the page.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Research Papers Library");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Published", { exact: true }).first()).toBeVisible();
     for (const section of ["Abstract", "Tags", "Citation", "Similar Papers"]) {
@@ -207,6 +209,8 @@ test.describe("paper page", () => {
       .getByRole("link", { name: /View Details/ })
       .click();
     await page.waitForURL(paperUrl);
+    // The URL changes a moment before the paper page replaces the list: wait for the page.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Research Papers Library");
     const title = await text(page.getByRole("heading", { level: 1 }));
     await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
       "href",
@@ -232,6 +236,8 @@ test.describe("paper page", () => {
       .first();
     await card.getByRole("link", { name: /View Details/ }).click();
     await page.waitForURL(paperUrl);
+    // The URL changes a moment before the paper page replaces the list: wait for the page.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Research Papers Library");
     const downloads = page.locator("dt", { hasText: "Downloads" }).locator("xpath=../dd");
     const before = Number((await text(downloads)).replace(/,/g, ""));
     const pdf = await page.request.get(`${new URL(page.url()).pathname}/pdf`);
@@ -256,6 +262,8 @@ test.describe("paper page", () => {
       .first();
     await card.getByRole("link", { name: /View Details/ }).click();
     await page.waitForURL(paperUrl);
+    // The URL changes a moment before the paper page replaces the list: wait for the page.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Research Papers Library");
     const title = await text(page.getByRole("heading", { level: 1 }));
     const meta = (name: string) =>
       page
