@@ -1,11 +1,17 @@
-// npm run bench:lighthouse [-- --runs 5] — Lighthouse (mobile, default throttling) in Debian's
+// npm run bench:lighthouse [-- --runs 5 --only /,/events] — Lighthouse (mobile, default throttling) in Debian's
 // Chromium against the production build with demo data; median score of each category.
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer, table } from "./lib";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    // e.g. --only /,/events: measure only these pages (comma-separated paths)
+    only: { type: "string" },
+  },
+});
 const runs = Number(values.runs);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -38,7 +44,8 @@ try {
     papersHtml.match(/href="(\/papers\/[a-z0-9-]+)"/)?.[1] ?? "/papers",
     "/offices",
   ];
-  for (const page of pages) {
+  const only = values.only?.split(",");
+  for (const page of pages.filter((p) => !only || only.some((prefix) => p === prefix))) {
     const scores: Record<string, number[]> = {
       performance: [],
       accessibility: [],
