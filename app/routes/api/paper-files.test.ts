@@ -14,6 +14,7 @@ import { parseRange, loader as pdfLoader } from "./paper-pdf";
 import { loader as risLoader } from "./paper-ris";
 import { loader as zipLoader } from "./papers-bulk-zip";
 import { loader as rssLoader } from "./papers-rss";
+import { loader as uploadsLoader } from "./uploads-file";
 
 // The signed-in user each request is made as (null = anonymous); the session layer is not under test.
 const session = vi.hoisted(() => ({ user: null as null | { role: string } }));
@@ -95,6 +96,40 @@ describe("paper files (database)", () => {
 
   const downloads = async (slug: string) =>
     (await test.db.select().from(papers).where(eq(papers.slug, slug)))[0].downloadCount;
+
+  describe("stored PDFs at /uploads", () => {
+    const keyOf = async (slug: string) =>
+      (await test.db.select().from(papers).where(eq(papers.slug, slug)))[0].pdfUrl!.replace(
+        /^\/uploads\//,
+        "",
+      );
+    const get = async (slug: string) => {
+      const key = await keyOf(slug);
+      return call(uploadsLoader, `/uploads/${key}`, {}, { "*": key });
+    };
+
+    it("serves a published paper's PDF to anyone, cacheable", async () => {
+      session.user = null;
+      const response = await get("data-governance-at-scale");
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    });
+
+    it("keeps a draft's PDF to editors and admins, even from someone who has the key", async () => {
+      for (const user of [null, { role: "user" }]) {
+        session.user = user;
+        expect((await get("secret-governance-draft")).status).toBe(404);
+      }
+      for (const role of ["editor", "admin"]) {
+        session.user = { role };
+        const response = await get("secret-governance-draft");
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      }
+      session.user = null;
+    });
+  });
 
   describe("PDF route", () => {
     const get = (slug: string, init: RequestInit = {}) =>
