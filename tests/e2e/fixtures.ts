@@ -49,27 +49,24 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 10_0
 }
 
 /**
- * Waits (at most a second) for finite CSS animations and transitions to end: axe measures colour
- * contrast as painted, and a toast half-way through fading in is not what a reader sees.
+ * Runs axe with CSS transitions and animations switched off: axe measures colour contrast as
+ * painted, and a toast half-way through fading in or out is not what a reader sees. The style is
+ * removed afterwards, so the test goes on with the page as it was.
  */
-async function settleAnimations(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
-  );
+async function analyzeSettled(page: Page) {
+  const freeze = await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
+  try {
+    return await new AxeBuilder({ page }).analyze();
+  } finally {
+    await freeze.evaluate((node) => (node as Element).remove()).catch(() => {});
+  }
 }
 
 /** Runs axe on the page; fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeSettled(page);
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );
@@ -93,8 +90,7 @@ export const test = base.extend<{ axeEveryPage: undefined }>({
         if (checked.has(url) || !url.startsWith("http")) return;
         checked.add(url);
         try {
-          await settleAnimations(page);
-          const results = await new AxeBuilder({ page }).analyze();
+          const results = await analyzeSettled(page);
           for (const v of results.violations) {
             if (v.impact === "serious" || v.impact === "critical") {
               failures.push(
