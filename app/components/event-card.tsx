@@ -35,7 +35,7 @@ export function EventCard({
   return (
     <article
       data-testid="event-card"
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow [contain-intrinsic-size:auto_480px] [content-visibility:auto] hover:shadow-md"
     >
       <EventBanner imageUrl={event.imageUrl} color={event.typeColor} aspect="aspect-[12/5]" />
       <div className="flex flex-1 flex-col gap-3 p-5">

@@ -12,7 +12,10 @@ const haystack = (e: (typeof EVENTS)[number]) =>
   [e.title, e.location, e.description, e.theme, e.category ?? ""].join(" ").toLowerCase();
 
 const cards = (page: Page) => page.getByTestId("event-card");
-const cardTitles = (page: Page) => cards(page).getByRole("heading").allInnerTexts();
+// textContent, not innerText: cards below the fold are not laid out (content-visibility: auto),
+// and innerText reads only what is rendered.
+const cardTitles = async (page: Page) =>
+  (await cards(page).getByRole("heading").allTextContents()).map((title) => title.trim());
 const sortedByCodeUnit = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 test.describe("without JavaScript", () => {
