@@ -29,15 +29,11 @@ import type { Route } from "./+types/contact";
  * until the code arrives it works as a plain HTML form (decision 0009).
  */
 const eagerForm = import.meta.env.SSR ? await import("~/components/contact-form") : null;
+// In the browser the fetch starts as this module runs, not at first render (import() is cached).
+if (!eagerForm) void import("~/components/contact-form");
 const ContactForm = eagerForm
   ? eagerForm.ContactForm
-  : lazy(async () => ({ default: (await loadContactForm()).ContactForm }));
-function loadContactForm() {
-  contactFormModule ??= import("~/components/contact-form");
-  return contactFormModule;
-}
-let contactFormModule: Promise<typeof import("~/components/contact-form")> | undefined;
-if (!import.meta.env.SSR && typeof document !== "undefined") void loadContactForm();
+  : lazy(async () => ({ default: (await import("~/components/contact-form")).ContactForm }));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
