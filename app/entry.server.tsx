@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -53,7 +53,31 @@ export default function handleRequest(
           if (!waitForAll) setTimeout(start, STREAM_GRACE_MS);
         },
         onAllReady() {
-          start();
+          if (started) return;
+          // Everything rendered before the response began (the usual case): send the document
+          // as one buffer rather than ~70 small chunks through a web stream.
+          started = true;
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                const document = Buffer.concat(chunks);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                responseHeaders.set("Content-Length", String(document.byteLength));
+                resolve(
+                  new Response(document, {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                );
+                callback();
+              },
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -108,6 +108,11 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     res.end();
     return;
   }
+  // A body of known length (a document rendered whole) is written at once, not chunk by chunk.
+  if (response.headers.has("content-length")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -1,5 +1,5 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { Link, useSubmit } from "react-router";
+import { ChevronDown, LogOut, UserRound } from "~/components/icons";
 import { type AccountUser, accountLinks } from "~/components/site-header";
 import {
   DropdownMenu,

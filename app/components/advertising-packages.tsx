@@ -1,5 +1,5 @@
-import { Check, FileText, Mail, Monitor, Smartphone } from "lucide-react";
 import { Link } from "react-router";
+import { Check, FileText, Mail, Monitor, Smartphone } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import {

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { type AuthActionData, SIGN_UP_SUCCESS, SubmitButton } from "~/components/auth-shared";
+import { CheckCircle2 } from "~/components/icons";
 import { PasswordStrengthMeter } from "~/components/password-strength-meter";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";

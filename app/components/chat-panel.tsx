@@ -1,6 +1,6 @@
-import { Bot, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Bot, Send, X } from "~/components/icons";
 import {
   CHAT_REPLY_DELAY_MS,
   CHAT_WELCOME,

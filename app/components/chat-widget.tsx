@@ -1,5 +1,5 @@
-import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { MessageCircle, X } from "~/components/icons";
 
 // The panel (and its canned replies) loads on first use: pages do not ship it up front.
 const loadChatPanel = () => import("./chat-panel");

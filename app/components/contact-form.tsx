@@ -7,9 +7,9 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { CheckCircle2, Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
+import { CheckCircle2, Send } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   Building2,
   CalendarCheck,
@@ -9,8 +10,7 @@ import {
   Newspaper,
   Phone,
   UserPlus,
-} from "lucide-react";
-import { Link } from "react-router";
+} from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import {
   Card,

@@ -1,5 +1,5 @@
-import { AlertTriangle, Home, RefreshCw, RotateCcw } from "lucide-react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
+import { AlertTriangle, Home, RefreshCw, RotateCcw } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

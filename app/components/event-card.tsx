@@ -1,5 +1,5 @@
-import { ArrowRight, CalendarDays, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRight, CalendarDays, MapPin, Users } from "~/components/icons";
 import { EventBanner } from "./event-banner";
 import { EventTypeBadge } from "./event-type-badge";
 

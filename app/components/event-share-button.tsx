@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Share2 } from "~/components/icons";
 import { Button } from "./ui/button";
 
 /** 'Share Event': the Web Share API where there is one, else the link is copied (spec §8). */

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/icons";
 import { regionDotClass } from "~/lib/constants";
 
 /** Office card for the home page: region (with its colour dot), city and country only. */

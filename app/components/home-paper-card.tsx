@@ -1,5 +1,5 @@
-import { FileText } from "lucide-react";
 import { Link } from "react-router";
+import { FileText } from "~/components/icons";
 
 export type HomePaper = {
   slug: string;

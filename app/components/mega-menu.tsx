@@ -1,6 +1,14 @@
-import { ArrowRight, CalendarDays, ChevronDown, Clock, Search, Star, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import {
+  ArrowRight,
+  CalendarDays,
+  ChevronDown,
+  Clock,
+  Search,
+  Star,
+  Video,
+} from "~/components/icons";
 import { cn } from "~/lib/utils";
 import type { MegaMenuData, NavTaxonomy } from "~/models/navigation.server";
 

@@ -1,5 +1,5 @@
-import { LogIn, LogOut } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
+import { LogIn, LogOut } from "~/components/icons";
 import { QUICK_ACCESS_LINKS } from "~/components/mega-menu";
 import { type AccountUser, accountLinks, MAIN_NAV } from "~/components/site-header";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
-import { Clock, Lock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Clock, Lock, Mail, MapPin, Phone } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { AlertTriangle, MapPin } from "lucide-react";
 import { Form, Link, useAsyncError, useLocation } from "react-router";
+import { AlertTriangle, MapPin } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { OFFICE_STATS_STATIC } from "~/lib/site-content";

@@ -1,4 +1,4 @@
-import { Copy, Download, FileDown, Quote, Share2 } from "lucide-react";
+import { Copy, Download, FileDown, Quote, Share2 } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

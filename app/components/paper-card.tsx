@@ -1,5 +1,5 @@
-import { CalendarDays, Download, FileText } from "lucide-react";
 import { Link } from "react-router";
+import { CalendarDays, Download, FileText } from "~/components/icons";
 import { PaperStatusBadge } from "~/components/paper-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { Search } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -43,7 +43,11 @@ export function PaperFiltersForm({ filters }: { filters: PaperFilters }) {
   useEffect(() => {
     const term = search.trim().replace(/\s+/g, " ");
     if (term === sent.current) return;
-    const timer = setTimeout(() => apply({ search: term }), SEARCH_DELAY_MS);
+    // Pressing Enter or Search before the pause applies the term at once; then there is no repeat.
+    const timer = setTimeout(
+      () => term !== sent.current && apply({ search: term }),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [search]);
 

@@ -1,4 +1,4 @@
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/icons";
 import { passwordStrength } from "~/lib/password-strength";
 import { cn } from "~/lib/utils";
 

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
+import { AlertTriangle } from "~/components/icons";
 import { type ProfileActionData, resultFor } from "~/components/profile-shared";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

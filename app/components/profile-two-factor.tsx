@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "~/components/auth-shared";
+import { KeyRound, ShieldAlert, ShieldCheck } from "~/components/icons";
 import { type ProfileActionData, type ProfileUser, resultFor } from "~/components/profile-shared";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

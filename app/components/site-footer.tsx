@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Clock, Mail, MapPin, Phone } from "~/components/icons";
 import { ORGANISATION_NAME } from "~/lib/constants";
 
 /** Head-office contact details (the root loader sends them: spec §2.2 footer contact). */

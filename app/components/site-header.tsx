@@ -1,6 +1,6 @@
-import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "~/components/icons";
 import { EventsNavItem } from "~/components/mega-menu";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";

@@ -5,6 +5,8 @@ import {
   formatDate,
   formatDateRange,
   formatMoney,
+  formatTime,
+  nairobiIso,
   slugify,
 } from "./format";
 
@@ -29,5 +31,26 @@ describe("format", () => {
   });
   it("makes readable slugs", () => {
     expect(slugify("Africa Data & AI Summit 2027!")).toBe("africa-data-and-ai-summit-2027");
+  });
+});
+
+describe("Nairobi times", () => {
+  it("formats times as 'h:mm a' with a plain space", () => {
+    expect(formatTime("2027-03-01T06:05:00Z")).toBe("9:05 AM");
+    expect(formatTime("2027-03-01T21:00:00Z")).toBe("12:00 AM");
+    expect(formatTime("2027-03-01T09:30:00Z")).toBe("12:30 PM");
+  });
+  it("counts calendar days across a month and a year end in Nairobi time", () => {
+    expect(durationInDays("2026-12-31T20:59:00Z", "2026-12-31T21:00:00Z")).toBe(2);
+    expect(durationInDays("2027-02-27T06:00:00Z", "2027-03-02T06:00:00Z")).toBe(4);
+    expect(formatDate("2027-09-10T06:00:00Z")).toBe("Sep 10, 2027");
+  });
+});
+
+describe("nairobiIso", () => {
+  it("writes the Nairobi wall clock with its +03:00 offset", () => {
+    expect(nairobiIso("2026-12-31T22:30:00Z")).toBe("2027-01-01T01:30:00+03:00");
+    expect(nairobiIso("2027-06-15T20:59:59.900Z")).toBe("2027-06-15T23:59:59+03:00");
+    expect(nairobiIso(new Date("2027-03-01T00:00:00Z"))).toBe("2027-03-01T03:00:00+03:00");
   });
 });

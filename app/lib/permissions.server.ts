@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getAuth, type SessionUser } from "./auth.server";
+import { authCookieName, getAuth, type SessionUser } from "./auth.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { hasRole, normaliseRole, type Role } from "./roles";
@@ -23,6 +23,9 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  // Without a session cookie there is no session: anonymous requests skip better-auth entirely.
+  const cookies = request.headers.get("Cookie");
+  if (!cookies?.includes(authCookieName(env(), "session_token"))) return null;
   try {
     const result = await getAuth().api.getSession({ headers: request.headers });
     if (!result) return null;

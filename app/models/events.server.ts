@@ -83,7 +83,7 @@ const cardColumns = {
   category: events.category,
   imageUrl: events.imageUrl,
   featured: events.featured,
-  typeColor: sql<string>`coalesce(${eventTypes.color}, ${DEFAULT_COLOR})`,
+  typeName: events.eventType,
   speakerCount: sql<number>`(select count(*)::int from ${eventSpeakers} where ${eventSpeakers.eventId} = ${events.id})`,
 };
 
@@ -100,15 +100,32 @@ type EventCardRow = {
   category: string | null;
   imageUrl: string | null;
   featured: boolean;
-  typeColor: string;
+  typeName: string | null;
   speakerCount: number;
 };
 
 /** A card's data plus its date line, formatted here so browsers need no date library. */
-export type EventCardData = EventCardRow & { dateLabel: string };
+export type EventCardData = Omit<EventCardRow, "typeName"> & {
+  typeColor: string;
+  dateLabel: string;
+};
 
-function toCard(row: EventCardRow): EventCardData {
-  return { ...row, dateLabel: formatDateRange(row.startDate, row.endDate) };
+function toCard({ typeName, ...row }: EventCardRow, colors: Map<string, string>): EventCardData {
+  return {
+    ...row,
+    typeColor: (typeName && colors.get(typeName)) || DEFAULT_COLOR,
+    dateLabel: formatDateRange(row.startDate, row.endDate),
+  };
+}
+
+/** Event type colours by name: a handful of rows, read once per content change, not joined. */
+function getEventTypeColors(): Promise<Map<string, string>> {
+  return memoised("type-colors", async () => {
+    const rows = await getDb()
+      .select({ name: eventTypes.name, color: eventTypes.color })
+      .from(eventTypes);
+    return new Map(rows.map((r) => [r.name, r.color]));
+  });
 }
 
 /** One page of the public listing and the number of matching events (two indexed queries). */
@@ -117,23 +134,34 @@ export async function listPublishedEvents(
   { page = 1, pageSize = EVENTS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ): Promise<{ events: EventCardData[]; total: number; capped: boolean }> {
   const db = getDb();
-  const where = and(...listingConditions(filters));
-  const [rows, counted] = await Promise.all([
+  const conditions = listingConditions(filters);
+  const where = and(...conditions);
+  const [rows, total, colors] = await Promise.all([
     db
       .select(cardColumns)
       .from(events)
-      .leftJoin(eventTypes, eq(eventTypes.name, events.eventType))
       .where(where)
       .orderBy(...listingOrder(filters.sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     filters.search
-      ? countSearchMatches(where)
-      : db.select({ total: count() }).from(events).where(where),
+      ? countSearchMatches(where).then((r) => r[0].total)
+      : conditions.length === 1
+        ? // Unfiltered: every published event, already counted for the hero figures.
+          getEventListingStats().then((s) => s.totalEvents)
+        : db
+            .select({ total: count() })
+            .from(events)
+            .where(where)
+            .then((r) => r[0].total),
+    getEventTypeColors(),
   ]);
-  const total = counted[0].total;
   const capped = Boolean(filters.search) && total > EVENT_SEARCH_COUNT_CAP;
-  return { events: rows.map(toCard), total: capped ? EVENT_SEARCH_COUNT_CAP : total, capped };
+  return {
+    events: rows.map((row) => toCard(row, colors)),
+    total: capped ? EVENT_SEARCH_COUNT_CAP : total,
+    capped,
+  };
 }
 
 /**
@@ -157,10 +185,9 @@ function countSearchMatches(where: SQL | undefined) {
 
 /** Up to `limit` featured events for the home page: upcoming and running ones first. */
 export async function listFeaturedEvents(limit = 3): Promise<EventCardData[]> {
-  const rows = await getDb()
+  const featured = getDb()
     .select(cardColumns)
     .from(events)
-    .leftJoin(eventTypes, eq(eventTypes.name, events.eventType))
     .where(and(publishedOnly, eq(events.featured, true)))
     .orderBy(
       sql`(${events.endDate} < now())`,
@@ -169,7 +196,8 @@ export async function listFeaturedEvents(limit = 3): Promise<EventCardData[]> {
       asc(events.id),
     )
     .limit(limit);
-  return rows.map(toCard);
+  const [rows, colors] = await Promise.all([featured, getEventTypeColors()]);
+  return rows.map((row) => toCard(row, colors));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-import { Download, History } from "lucide-react";
 import { Form, Link } from "react-router";
+import { Download, History } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

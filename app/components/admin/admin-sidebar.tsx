@@ -1,23 +1,29 @@
+import { Link, NavLink, useLocation } from "react-router";
 import {
   ArrowLeft,
   CalendarDays,
   FileText,
   Handshake,
+  type IconComponent,
   Inbox,
   LayoutDashboard,
-  type LucideIcon,
   MapPin,
   Menu,
   Mic,
   ShieldCheck,
   Tags,
   Users,
-} from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+} from "~/components/icons";
 import type { Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 
-type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; end?: boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  icon: IconComponent;
+  adminOnly?: boolean;
+  end?: boolean;
+};
 
 /** The back-office sections (spec §2.15); admin-only ones are left out for editors. */
 export const ADMIN_NAV: readonly NavItem[] = [

@@ -1,7 +1,7 @@
-import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { Trash2 } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import {
   AlertDialog,

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 /** A designed empty list: a title, a hint and an optional action. */
@@ -11,7 +11,7 @@ export function EmptyState({
 }: {
   title: string;
   hint?: React.ReactNode;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   action?: React.ReactNode;
   className?: string;
 }) {

@@ -1,6 +1,6 @@
-import { ImageIcon, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ImageIcon, Trash2, Upload } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";

@@ -1,5 +1,5 @@
-import { Mail, MailOpen, Reply } from "lucide-react";
 import { useFetcher } from "react-router";
+import { Mail, MailOpen, Reply } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CONTACT_REGIONS } from "~/lib/constants";

@@ -6,10 +6,10 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { Send } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
 import type { Role } from "~/lib/roles";

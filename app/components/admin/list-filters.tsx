@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useSubmit } from "react-router";
+import { Search } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -38,20 +38,32 @@ export function ListFilters({
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const deferred = useRef(false);
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    deferred.current = false;
+  }, []);
+  // Following a link while a search is still due: the link wins. Router state reaches this
+  // component only after the click (inside a transition), too late to stop the timer by itself.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) cancel();
+    };
+    document.addEventListener("click", onClick, true);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      cancel();
+    };
+  }, [cancel]);
   // A search still waiting to apply must not pull the user back after they left the page.
   const leaving =
     navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
   useEffect(() => {
-    if (leaving) {
-      clearTimeout(timer.current);
-      deferred.current = false;
-    }
-  }, [leaving]);
+    if (leaving) cancel();
+  }, [leaving, cancel]);
 
   const fetcherBusy = useFetchers().some((fetcher) => fetcher.state !== "idle");
   const fetcherBusyRef = useRef(fetcherBusy);
-  const deferred = useRef(false);
   fetcherBusyRef.current = fetcherBusy;
 
   function run() {
@@ -70,8 +82,7 @@ export function ListFilters({
   }, [fetcherBusy]);
 
   function apply(delay: number) {
-    clearTimeout(timer.current);
-    deferred.current = false;
+    cancel();
     timer.current = setTimeout(run, delay);
   }
 
@@ -82,6 +93,9 @@ export function ListFilters({
       role="search"
       className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
       onChange={(event) => apply((event.target as HTMLElement).tagName === "SELECT" ? 0 : 300)}
+      // The Search button applies the query now; a typing timer still running would repeat it
+      // later and could cut off wherever the user went next.
+      onSubmit={cancel}
     >
       <div className="grid flex-1 gap-2">
         <Label htmlFor="list-search">{searchLabel}</Label>

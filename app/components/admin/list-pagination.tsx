@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { ChevronLeft, ChevronRight } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

@@ -1,7 +1,7 @@
-import { Mail, MapPin, Pencil, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EntityCard } from "~/components/admin/entity-card";
+import { Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { regionDotClass, statusLabel } from "~/lib/constants";

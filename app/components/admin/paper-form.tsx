@@ -6,12 +6,12 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FileText } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
 import { TagsInput } from "~/components/admin/tags-input";
+import { FileText } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";

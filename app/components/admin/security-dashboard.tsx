@@ -1,14 +1,14 @@
+import { Link } from "react-router";
 import {
   Activity,
   AlertTriangle,
   CheckCircle2,
   Database,
-  type LucideIcon,
+  type IconComponent,
   ShieldAlert,
   UserCheck,
   XCircle,
-} from "lucide-react";
-import { Link } from "react-router";
+} from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
@@ -28,7 +28,7 @@ function StatTile({
   title: string;
   value: string;
   note: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   tone?: "default" | "warning" | "error";
 }) {
   return (

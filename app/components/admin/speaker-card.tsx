@@ -1,7 +1,7 @@
-import { Pencil, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EntityCard } from "~/components/admin/entity-card";
+import { Pencil, UserRound } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 
 export type SpeakerCardItem = {

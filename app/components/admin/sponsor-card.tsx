@@ -1,8 +1,8 @@
-import { ExternalLink, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EntityCard } from "~/components/admin/entity-card";
+import { ExternalLink, Pencil } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { statusLabel } from "~/lib/constants";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useState } from "react";
+import { X } from "~/components/icons";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 

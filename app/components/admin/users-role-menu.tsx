@@ -1,6 +1,6 @@
-import { Check, MoreHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { Check, MoreHorizontal } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   DropdownMenu,

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
+import { ChevronDown } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 export const Accordion = AccordionPrimitive.Root;

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
+import { X } from "~/components/icons";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import { cn } from "~/lib/utils";
 import { inputClass } from "./input";
 

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
+import { X } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 /** Side panel (mobile navigation: right side, 300px wide — spec §2.2). */

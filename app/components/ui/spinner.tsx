@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 /** Spinner with a visible text (spec §2.2: 'Loading events...', 'Verifying permissions...'). */

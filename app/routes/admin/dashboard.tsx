@@ -1,15 +1,15 @@
+import { Link, useLoaderData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
 import {
   CalendarDays,
   FileText,
   Handshake,
   History,
-  type LucideIcon,
+  type IconComponent,
   MapPin,
   Mic,
   Plus,
-} from "lucide-react";
-import { Link, useLoaderData } from "react-router";
-import { PageHeader } from "~/components/admin/page-header";
+} from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
@@ -36,7 +36,7 @@ type CardSpec = {
   key: "events" | "papers" | "speakers" | "sponsors" | "offices";
   title: string;
   href: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   description: string;
 };
 

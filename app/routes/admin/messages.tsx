@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Inbox } from "lucide-react";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/admin/empty-state";
 import { InboxMessageItem } from "~/components/admin/inbox-message";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { PageHeader } from "~/components/admin/page-header";
+import { Inbox } from "~/components/icons";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";

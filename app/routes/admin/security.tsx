@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Users } from "lucide-react";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { ActivityFiltersForm, ActivityLogTable } from "~/components/admin/activity-log";
@@ -9,6 +8,7 @@ import { InviteFormSchema } from "~/components/admin/invitation-schema";
 import { PageHeader } from "~/components/admin/page-header";
 import { SecurityDashboardPanel } from "~/components/admin/security-dashboard";
 import { SecurityTabs, securityTab } from "~/components/admin/security-tabs";
+import { Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { logger } from "~/lib/logger.server";

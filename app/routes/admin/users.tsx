@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { UserPlus, Users } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -8,6 +7,7 @@ import { ListPagination } from "~/components/admin/list-pagination";
 import { PageHeader } from "~/components/admin/page-header";
 import { ROLE_LABELS } from "~/components/admin/users-roles";
 import { UsersTable } from "~/components/admin/users-table";
+import { UserPlus, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { data, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import {
@@ -10,6 +9,7 @@ import {
 } from "~/components/auth-schemas";
 import { type AuthActionData, SIGN_UP_SUCCESS, useAuthToast } from "~/components/auth-shared";
 import { SignInForm } from "~/components/auth-sign-in-form";
+import { ArrowLeft } from "~/components/icons";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MailX } from "lucide-react";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { InvitationAcceptForm } from "~/components/admin/invitation-accept-form";
 import { AcceptInvitationSchema } from "~/components/admin/invitation-schema";
 import { ROLE_LABELS } from "~/components/admin/users-roles";
+import { MailX } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { appendSetCookies } from "~/lib/auth.server";

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { type AuthActionData, SubmitButton, useAuthToast } from "~/components/auth-shared";
+import { ArrowLeft } from "~/components/icons";
 import { PasswordStrengthMeter } from "~/components/password-strength-meter";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

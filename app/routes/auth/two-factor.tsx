@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { type AuthActionData, SubmitButton, useAuthToast } from "~/components/auth-shared";
+import { ArrowLeft, ShieldCheck } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

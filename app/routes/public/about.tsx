@@ -1,5 +1,5 @@
-import { Eye, Target } from "lucide-react";
 import { data, Link } from "react-router";
+import { Eye, Target } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";

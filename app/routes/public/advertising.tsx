@@ -1,4 +1,3 @@
-import { Globe, Lightbulb, Mail, Target, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import {
   AD_TYPES,
@@ -12,6 +11,7 @@ import {
   AudienceBars,
   type PackageTab,
 } from "~/components/advertising-packages";
+import { Globe, Lightbulb, Mail, Target, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MessageSquare } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ContactActionData } from "~/components/contact-form";
 import { HONEYPOT_FIELD, NO_REGION } from "~/components/contact-form-rules";
 import { ContactInfoCards, ContactQuickActions } from "~/components/contact-info";
 import { subjectForTopic } from "~/components/contact-topics";
+import { MessageSquare } from "~/components/icons";
 import { OfficeGrid, OfficesAwaitError } from "~/components/office-directory";
 import { Spinner } from "~/components/ui/spinner";
 import { logger } from "~/lib/logger.server";

@@ -1,5 +1,5 @@
-import { Award, BookOpen, Globe, TrendingUp } from "lucide-react";
 import { data, Link } from "react-router";
+import { Award, BookOpen, Globe, TrendingUp } from "~/components/icons";
 import {
   MEMBERSHIP_BENEFITS,
   MEMBERSHIP_FAQ,

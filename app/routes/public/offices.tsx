@@ -1,4 +1,3 @@
-import { Globe, Headphones } from "lucide-react";
 import { Suspense } from "react";
 import {
   Await,
@@ -7,6 +6,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useSearchParams,
 } from "react-router";
+import { Globe, Headphones } from "~/components/icons";
 import {
   OfficeGrid,
   OfficeStats,

@@ -1,10 +1,10 @@
-import { Plus, Tags } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { TaxonomyCard, type TaxonomyCardItem } from "~/components/admin/category-card";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityGrid } from "~/components/admin/entity-card";
 import { ListFilters } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
+import { Plus, Tags } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/index";

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, ExternalLink } from "lucide-react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,6 +9,7 @@ import {
 } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageHeader } from "~/components/admin/page-header";
+import { ArrowLeft, ExternalLink } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { eventStatusBadgeVariant, statusLabel } from "~/lib/constants";

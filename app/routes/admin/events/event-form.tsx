@@ -9,7 +9,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -18,6 +17,7 @@ import { FormErrorAlert } from "~/components/admin/form-error-alert";
 import { ImageUploader } from "~/components/admin/image-uploader";
 import { TagsInput } from "~/components/admin/tags-input";
 import { ToggleSwitch } from "~/components/admin/toggle-switch";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";

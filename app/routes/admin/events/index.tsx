@@ -1,10 +1,10 @@
-import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Star } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { ListFilters } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
+import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Star } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { eventStatusBadgeVariant, eventTypeBadgeClass, statusLabel } from "~/lib/constants";

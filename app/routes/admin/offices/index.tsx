@@ -1,10 +1,10 @@
-import { MapPin, Plus } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityGrid } from "~/components/admin/entity-card";
 import { ListFilters } from "~/components/admin/list-filters";
 import { OfficeCard } from "~/components/admin/office-card";
 import { PageHeader } from "~/components/admin/page-header";
+import { MapPin, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";

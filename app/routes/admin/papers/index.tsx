@@ -1,4 +1,3 @@
-import { FileText, Plus } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityGrid } from "~/components/admin/entity-card";
@@ -6,6 +5,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { PageHeader } from "~/components/admin/page-header";
 import { PaperCard } from "~/components/admin/paper-card";
+import { FileText, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { ADMIN_PAPER_STATUSES, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";

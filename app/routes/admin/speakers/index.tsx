@@ -1,4 +1,3 @@
-import { Mic, Plus } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityGrid } from "~/components/admin/entity-card";
@@ -6,6 +5,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { PageHeader } from "~/components/admin/page-header";
 import { SpeakerCard } from "~/components/admin/speaker-card";
+import { Mic, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { requireRole } from "~/lib/permissions.server";
 import { deleteFromList } from "~/models/admin/entity-actions.server";

@@ -1,4 +1,3 @@
-import { Handshake, Plus } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { EntityGrid } from "~/components/admin/entity-card";
@@ -6,6 +5,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { PageHeader } from "~/components/admin/page-header";
 import { SponsorCard } from "~/components/admin/sponsor-card";
+import { Handshake, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { SPONSOR_TIERS, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";

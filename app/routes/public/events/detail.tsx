@@ -1,15 +1,4 @@
 import {
-  ArrowLeft,
-  CalendarDays,
-  Clock,
-  Download,
-  ExternalLink,
-  MapPin,
-  Tag,
-  Timer,
-  Users,
-} from "lucide-react";
-import {
   data,
   isRouteErrorResponse,
   Link,
@@ -25,6 +14,17 @@ import { EventLocalTime } from "~/components/event-local-time";
 import { EventShareButton } from "~/components/event-share-button";
 import { EventSponsorLogo } from "~/components/event-sponsor-logo";
 import { EventTypeBadge } from "~/components/event-type-badge";
+import {
+  ArrowLeft,
+  CalendarDays,
+  Clock,
+  Download,
+  ExternalLink,
+  MapPin,
+  Tag,
+  Timer,
+  Users,
+} from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { statusLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";

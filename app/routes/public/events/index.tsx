@@ -1,7 +1,7 @@
-import { CalendarPlus, Download, Rss, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import { EventCard } from "~/components/event-card";
+import { CalendarPlus, Download, Rss, Search, X } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,12 +1,7 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { EVENT_TIME_ZONE, ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
-import { splitLocation } from "~/lib/format";
+import { ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
+import { nairobiIso, splitLocation } from "~/lib/format";
 
-/** An instant as ISO 8601 in Nairobi time with its offset: '2026-03-12T09:00:00+03:00'. */
-export function nairobiIso(date: Date | string) {
-  return format(new TZDate(new Date(date).getTime(), EVENT_TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssXXX");
-}
+export { nairobiIso };
 
 /** Virtual events: the location mentions 'virtual' or 'online' (the listing's `format=virtual`). */
 export function isVirtualLocation(location: string) {

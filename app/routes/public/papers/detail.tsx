@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-screens";
 import {
   ArrowLeft,
   CalendarDays,
@@ -7,10 +10,7 @@ import {
   LifeBuoy,
   UserRoundSearch,
   Users,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import { GeneralErrorBoundary } from "~/components/error-screens";
+} from "~/components/icons";
 import { PaperActions, PaperCitation } from "~/components/paper-actions";
 import { PaperStatusBadge } from "~/components/paper-status-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,5 +1,12 @@
-import { BookOpenCheck, ChevronLeft, ChevronRight, Download, FileSearch, Send } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
+import {
+  BookOpenCheck,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  FileSearch,
+  Send,
+} from "~/components/icons";
 import { PaperCard } from "~/components/paper-card";
 import { PaperFiltersForm } from "~/components/paper-filters-form";
 import { PaperGuidelines } from "~/components/paper-guidelines";
