@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { onContentChanged, startContentChangeRelay } from "~/lib/content-version.server";
 import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { PageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
 
@@ -143,12 +144,17 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
         index: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Files at the root (favicon.svg) all have an extension; page paths skip the disk lookup.
+    const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      path.extname(req.path) ? rootFiles(req, res, next) : next(),
+    );
   }
 
   // The client address better-auth and our rate limiters see: never a header the client sent.
   app.use((req: Request, _res: Response, next: NextFunction) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    req.headers[REQUEST_KEY_HEADER] = randomUUID();
     next();
   });
 

@@ -9,6 +9,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { contentVersion } from "~/lib/content-version.server";
+import { REQUEST_KEY_HEADER, takeResponseCookies } from "~/lib/response-cookies.server";
 import { isCacheableRequest, isCacheableResponse, type PageCache, withNonce } from "./page-cache";
 
 /**
@@ -44,7 +45,13 @@ export function createRequestHandler({
           return;
         }
       }
-      const response = await handle(toFetchRequest(req, res), loadContext);
+      const requestKey = req.headers[REQUEST_KEY_HEADER] as string | undefined;
+      let response: globalThis.Response;
+      try {
+        response = await handle(toFetchRequest(req, res), loadContext);
+      } finally {
+        for (const cookie of takeResponseCookies(requestKey)) res.append("Set-Cookie", cookie);
+      }
       if (cache && cacheKey && isCacheableResponse(response.status, response.headers)) {
         const body = await response.text();
         const headers = [...response.headers.entries()].filter(([k]) => k !== "content-length");

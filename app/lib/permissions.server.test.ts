@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { user } from "~/db/schema";
+import { session, user } from "~/db/schema";
 import { useTestDatabase } from "../../tests/helpers/db";
 import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "./auth.server";
 import { env, setEnv } from "./env.server";
 import { ACCESS_DENIED, getOptionalUser, requireRole, requireUser } from "./permissions.server";
+import { REQUEST_KEY_HEADER, takeResponseCookies } from "./response-cookies.server";
 import { getToast } from "./toast.server";
 
 const PASSWORD = "Permission-Pass-9";
@@ -59,6 +60,41 @@ describe("permissions", () => {
         }),
       ),
     ).toBeNull();
+  });
+
+  it("renews the session cookie of a member still using it a day after sign-in", async () => {
+    const keyed = (key: string) =>
+      new Request("http://localhost:3000/profile", {
+        headers: { cookie: cookies.user, [REQUEST_KEY_HEADER]: key },
+      });
+    // Used on the day of sign-in: nothing to renew.
+    expect(await getOptionalUser(keyed("fresh"))).toMatchObject({ role: "user" });
+    expect(takeResponseCookies("fresh")).toEqual([]);
+
+    // Signed in two days ago (14-day sessions): the session and its cookie run 14 days from now.
+    const [row] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "user.perm@example.test"));
+    const twelveDays = new Date(Date.now() + 12 * 24 * 3600 * 1000);
+    await database.db
+      .update(session)
+      .set({ expiresAt: twelveDays })
+      .where(eq(session.userId, row.id));
+    expect(await getOptionalUser(keyed("renew"))).toMatchObject({ role: "user" });
+    const renewed = takeResponseCookies("renew");
+    const token = cookies.user.match(/session_token=([^;]+)/)?.[1];
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]).toContain(`session_token=${token}`);
+    expect(renewed[0]).toMatch(/Max-Age=1209600/);
+    expect(renewed[0]).toMatch(/HttpOnly/i);
+    const [stored] = await database.db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.userId, row.id));
+    expect(stored.expiresAt.getTime()).toBeGreaterThan(twelveDays.getTime() + 24 * 3600 * 1000);
+    // Taken once: a second take finds nothing left behind.
+    expect(takeResponseCookies("renew")).toEqual([]);
   });
 
   it("sends anonymous visitors to /auth with the way back, and refuses their POSTs", async () => {

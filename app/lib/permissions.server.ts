@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { authCookieName, getAuth, type SessionUser } from "./auth.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { queueResponseCookies } from "./response-cookies.server";
 import { hasRole, normaliseRole, type Role } from "./roles";
 import { redirectWithToast } from "./toast.server";
 
@@ -27,7 +28,12 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const cookies = request.headers.get("Cookie");
   if (!cookies?.includes(authCookieName(env(), "session_token"))) return null;
   try {
-    const result = await getAuth().api.getSession({ headers: request.headers });
+    const { headers, response: result } = await getAuth().api.getSession({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    // A session in use is renewed once a day (or cleared when it ended): pass the cookie on.
+    queueResponseCookies(request, headers.getSetCookie());
     if (!result) return null;
     const u = result.user as Record<string, unknown>;
     const twoFactorEnabled = Boolean(u.twoFactorEnabled);
