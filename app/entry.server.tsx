@@ -1,9 +1,10 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferScripts, deferScriptsStream } from "~/lib/deferred-scripts.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -28,7 +29,7 @@ export default function handleRequest(
     const start = () => {
       if (started) return;
       started = true;
-      const body = new PassThrough();
+      const body = deferScriptsStream();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -65,7 +66,7 @@ export default function handleRequest(
                 callback();
               },
               final(callback) {
-                const document = Buffer.concat(chunks);
+                const document = Buffer.from(deferScripts(Buffer.concat(chunks).toString()));
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 responseHeaders.set("Content-Length", String(document.byteLength));
                 resolve(

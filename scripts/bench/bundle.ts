@@ -1,5 +1,5 @@
 // npm run bench:bundle — JavaScript (gzip) a browser loads on the first visit of each page:
-// every script and modulepreload the server-rendered HTML references.
+// every script the server-rendered HTML has the browser load on its own.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -42,9 +42,13 @@ try {
 
   for (const [name, url, headers] of pages) {
     const html = await (await fetch(`${server.url}${url}`, { headers })).text();
-    const scripts = new Set(
-      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-    );
+    // Script tags and preloads, the deferred loader's preload list, the inline module's imports.
+    const preloadList = html.match(/\}\)\((\["\/assets\/[^\]]*\])\)<\/script>/)?.[1];
+    const scripts = new Set([
+      ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+      ...(preloadList ? (JSON.parse(preloadList) as string[]) : []),
+      ...[...html.matchAll(/(?:from |import\()"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    ]);
     let raw = 0;
     let gzip = 0;
     for (const script of scripts) {

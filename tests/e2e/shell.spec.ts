@@ -325,3 +325,42 @@ async function hoverEvents(page: Page) {
     .getByRole("link", { name: "Events" })
     .hover();
 }
+
+test.describe("script loading", () => {
+  test("scripts load after the first paint, and the page then hydrates without errors", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/papers");
+    // The inline module React Router writes has run: the route modules are registered.
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+
+    // Hydrated: a link is followed by the client router, without loading a new document.
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Events" })
+      .click();
+    await expect(page).toHaveURL("/events");
+    expect(
+      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
