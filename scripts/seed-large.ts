@@ -430,9 +430,10 @@ async function main() {
       }
       return { events, papers };
     });
-    await db.execute(sql`ANALYZE events`);
-    await db.execute(sql`ANALYZE event_fees`);
-    await db.execute(sql`ANALYZE papers`);
+    // VACUUM as autovacuum would soon: sets the visibility map, so counts can read indexes only.
+    await db.execute(sql`VACUUM ANALYZE events`);
+    await db.execute(sql`VACUUM ANALYZE event_fees`);
+    await db.execute(sql`VACUUM ANALYZE papers`);
     const [totals] = await queryRows<{ events: number; papers: number; fees: number }>(
       sql`SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM papers) AS papers,
         (SELECT count(*)::int FROM event_fees) AS fees`,

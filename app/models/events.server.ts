@@ -1,7 +1,9 @@
 // Public event queries. Every function here returns published events only (spec §4): the
 // visibility rule lives in `publishedOnly`, which every query starts from.
+
 import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { newestFirst } from "~/db/order";
 import {
   agendaItems,
   eventCategories,
@@ -427,7 +429,7 @@ export async function listRecentPublishedEvents(limit = 50): Promise<CalendarEve
     .select(calendarColumns)
     .from(events)
     .where(publishedOnly)
-    .orderBy(desc(events.createdAt), asc(events.id))
+    .orderBy(newestFirst(events.createdAt), asc(events.id))
     .limit(limit);
 }
 
@@ -446,7 +448,7 @@ export async function listSitemapEntries(): Promise<SitemapEntry[]> {
       .select({ slug: papers.slug, lastModified: papers.updatedAt })
       .from(papers)
       .where(eq(papers.status, "published"))
-      .orderBy(desc(papers.createdAt), asc(papers.id)),
+      .orderBy(newestFirst(papers.createdAt), asc(papers.id)),
   ]);
   return [
     ...eventRows.map((e) => ({

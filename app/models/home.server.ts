@@ -1,6 +1,8 @@
 // Home page queries (spec §2.3, §9): featured events, latest papers, a few offices.
+
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { newestFirst } from "~/db/order";
 import { offices, papers } from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { listFeaturedEvents } from "./events.server";
@@ -23,7 +25,7 @@ export async function listLatestPublishedPapers(limit = HOME_LATEST_PAPERS) {
     })
     .from(papers)
     .where(eq(papers.status, "published"))
-    .orderBy(desc(papers.createdAt), asc(papers.id))
+    .orderBy(newestFirst(papers.createdAt), asc(papers.id))
     .limit(limit);
   return rows.map((paper) => ({
     ...paper,

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import { hasRole } from "~/lib/roles";
 import {
@@ -73,7 +74,7 @@ function filtersWhere(filters: Pick<PaperFilters, "search" | "status">, viewer: 
 function filtersOrder(sort: PaperFilters["sort"]) {
   return sort === "title"
     ? [asc(papers.title), asc(papers.id)]
-    : [sql`${papers.createdAt} desc nulls last`, asc(papers.id)];
+    : [newestFirst(papers.createdAt), asc(papers.id)];
 }
 
 const cardColumns = {
@@ -328,7 +329,7 @@ export async function listLatestPublishedPapers(limit = 20) {
     })
     .from(papers)
     .where(eq(papers.status, "published"))
-    .orderBy(desc(papers.createdAt), asc(papers.id))
+    .orderBy(newestFirst(papers.createdAt), asc(papers.id))
     .limit(limit);
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import type { PAPER_STATUSES } from "~/lib/constants";
 import { dbErrorCode } from "~/lib/db-errors";
@@ -86,7 +87,7 @@ export async function listAdminPapers({
     .select(listColumns)
     .from(papers)
     .where(where)
-    .orderBy(desc(papers.createdAt), desc(papers.id))
+    .orderBy(newestFirst(papers.createdAt), desc(papers.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
   return { papers: rows as AdminPaperListItem[], total, page: current, pageSize };
