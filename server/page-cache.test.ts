@@ -60,6 +60,16 @@ describe("page cache", () => {
 
   it("gives every hit its own nonce", () => {
     const entry = page('<script nonce="OLDNONCE">1</script><link nonce="OLDNONCE">');
-    expect(withNonce(entry, "NEW")).toBe('<script nonce="NEW">1</script><link nonce="NEW">');
+    expect(withNonce(entry, "NEW").toString()).toBe(
+      '<script nonce="NEW">1</script><link nonce="NEW">',
+    );
+    // Every hit, not just the first.
+    expect(withNonce(entry, "NEWER").toString()).toBe(
+      '<script nonce="NEWER">1</script><link nonce="NEWER">',
+    );
+    const plain = page("<p>Nairobi — no scripts</p>");
+    expect(withNonce({ ...plain, nonce: "" }, "NEW").toString()).toBe(
+      "<p>Nairobi — no scripts</p>",
+    );
   });
 });
