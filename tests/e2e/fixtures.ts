@@ -81,6 +81,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * settles, axe runs; the test fails on any serious or critical violation.
  */
 export const test = base.extend<{ axeEveryPage: undefined }>({
+  // Pages load their scripts after the first paint (decision 0012), which can be after `load`:
+  // goto and reload return once the page has hydrated, as a visitor's first click would find it.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+        if (response?.headers()["content-type"]?.startsWith("text/html")) {
+          await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+        }
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => hydrated(await goto(...args));
+      page.reload = async (...args) => hydrated(await reload(...args));
+    }
+    await use(page);
+  },
   axeEveryPage: [
     async ({ page }, use) => {
       const checked = new Set<string>();
