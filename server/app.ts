@@ -166,6 +166,7 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
     createRequestHandler({
       build,
       cache,
+      databaseDown: async () => !(await database.ping()),
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({
         cspNonce: res.locals.cspNonce as string,

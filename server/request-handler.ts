@@ -20,11 +20,14 @@ export function createRequestHandler({
   mode,
   getLoadContext,
   cache,
+  databaseDown,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
   cache?: PageCache;
+  /** Asked after a page failed with a 5xx: true turns the answer into 503 Service Unavailable. */
+  databaseDown?: () => Promise<boolean>;
 }) {
   const handle = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -52,6 +55,12 @@ export function createRequestHandler({
       } finally {
         for (const cookie of takeResponseCookies(requestKey)) res.append("Set-Cookie", cookie);
       }
+      // A page that failed because the database is unreachable is a temporary condition: 503
+      // with Retry-After tells browsers, crawlers and load balancers to come back (as /readyz
+      // does), where a 500 would say the page itself is broken. Data requests keep their status.
+      if (response.status >= 500 && !req.path.endsWith(".data") && (await databaseDown?.())) {
+        response = unavailable(response);
+      }
       if (cache && cacheKey && isCacheableResponse(response.status, response.headers)) {
         const body = await response.text();
         const headers = [...response.headers.entries()].filter(([k]) => k !== "content-length");
@@ -77,6 +86,17 @@ export function createRequestHandler({
       next(error);
     }
   };
+}
+
+function unavailable(response: globalThis.Response) {
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  headers.set("Cache-Control", "no-store");
+  return new globalThis.Response(response.body, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers,
+  });
 }
 
 function toFetchRequest(req: Request, res: Response) {

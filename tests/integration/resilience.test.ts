@@ -67,6 +67,52 @@ describe("resilience", () => {
   }, 180_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
+    "answers 503 with Retry-After while its database is unreachable, and recovers by itself",
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `kongamano_outage_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const server = await startServer({
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: "outage-secret-outage-secret-outage-secret",
+        PAGE_CACHE: "false",
+      });
+      try {
+        expect((await fetch(`${server.url}/events`)).status).toBe(200);
+        // The database goes away: no new connections, the open ones cut.
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+          [name],
+        );
+        const down = await fetch(`${server.url}/events`);
+        expect(down.status).toBe(503);
+        expect(down.headers.get("retry-after")).toBe("5");
+        expect(down.headers.get("cache-control")).toBe("no-store");
+        expect(await down.text()).toContain("</html>");
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+        // Back again: the same process serves pages without a restart.
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+        let status = 0;
+        for (let i = 0; i < 50 && status !== 200; i++) {
+          status = (await fetch(`${server.url}/events`)).status;
+          if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(status).toBe(200);
+      } finally {
+        await server.stop();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
     "applies each migration once when three instances start together on one PostgreSQL",
     async () => {
       const serverUrl = process.env.TEST_DATABASE_URL!;
