@@ -19,6 +19,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let started = false;
@@ -31,7 +32,6 @@ export default function handleRequest(
       started = true;
       const body = deferScriptsStream();
       const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
@@ -67,7 +67,6 @@ export default function handleRequest(
               },
               final(callback) {
                 const document = Buffer.from(deferScripts(Buffer.concat(chunks).toString()));
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 responseHeaders.set("Content-Length", String(document.byteLength));
                 resolve(
                   new Response(document, {

@@ -42,10 +42,9 @@ export function deferScriptsStream() {
       if (passing) return callback(null, chunk);
       held += decoder.write(chunk);
       const start = held.indexOf(MODULE_SCRIPT_START, searchFrom);
-      const end = start === -1 ? -1 : held.indexOf("</script>", start);
-      if (end === -1) {
-        searchFrom = Math.max(0, held.length - MODULE_SCRIPT_START.length - 9);
-        if (start !== -1) searchFrom = start;
+      if (start === -1 || !held.includes("</script>", start)) {
+        // Look again from here next time: a marker may straddle two chunks.
+        searchFrom = start === -1 ? Math.max(0, held.length - MODULE_SCRIPT_START.length) : start;
         return callback();
       }
       passing = true;

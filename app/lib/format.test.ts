@@ -39,6 +39,7 @@ describe("Nairobi times", () => {
     expect(formatTime("2027-03-01T06:05:00Z")).toBe("9:05 AM");
     expect(formatTime("2027-03-01T21:00:00Z")).toBe("12:00 AM");
     expect(formatTime("2027-03-01T09:30:00Z")).toBe("12:30 PM");
+    expect(formatTime("2027-03-01T14:15:00Z")).toBe("5:15 PM");
   });
   it("counts calendar days across a month and a year end in Nairobi time", () => {
     expect(durationInDays("2026-12-31T20:59:00Z", "2026-12-31T21:00:00Z")).toBe(2);

@@ -4,24 +4,28 @@ type DateInput = Date | string | number;
 
 // One formatter for every date: building an Intl.DateTimeFormat is the expensive part, and the
 // event listing formats two dates per card on every render (decision 0011).
-const nairobiParts = new Intl.DateTimeFormat("en-US", {
+const nairobiClock = new Intl.DateTimeFormat("en-US", {
   timeZone: EVENT_TIME_ZONE,
   year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
   minute: "2-digit",
-  hour12: true,
+  second: "2-digit",
+  hourCycle: "h23",
 });
 
-type NairobiParts = Record<"year" | "month" | "day" | "hour" | "minute" | "dayPeriod", string>;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-function inNairobi(d: DateInput): NairobiParts {
-  const parts = { year: "", month: "", day: "", hour: "", minute: "", dayPeriod: "" };
-  for (const part of nairobiParts.formatToParts(new Date(d))) {
-    if (part.type in parts) parts[part.type as keyof NairobiParts] = part.value;
+type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+
+/** The Nairobi wall clock of an instant, as zero-padded fields ('2027', '03', '01', '09', …). */
+function inNairobi(d: DateInput): WallClock {
+  const clock = { year: "", month: "", day: "", hour: "", minute: "", second: "" };
+  for (const part of nairobiClock.formatToParts(new Date(d))) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = part.value;
   }
-  return parts;
+  return clock;
 }
 
 // Listings show the same few hundred dates over and over: remember them (bounded).
@@ -33,7 +37,7 @@ export function formatDate(d: DateInput) {
   let label = dateLabels.get(time);
   if (label === undefined) {
     const { month, day, year } = inNairobi(time);
-    label = `${month} ${day}, ${year}`;
+    label = `${MONTHS[Number(month) - 1]} ${Number(day)}, ${year}`;
     if (dateLabels.size >= 10_000) dateLabels.clear();
     dateLabels.set(time, label);
   }
@@ -49,48 +53,27 @@ export function formatDateRange(start: DateInput, end: DateInput) {
 
 /** 'h:mm a' in Nairobi time. */
 export function formatTime(d: DateInput) {
-  const { hour, minute, dayPeriod } = inNairobi(d);
-  return `${hour}:${minute} ${dayPeriod.toUpperCase()}`;
+  const { hour, minute } = inNairobi(d);
+  const h = Number(hour);
+  return `${h % 12 || 12}:${minute} ${h < 12 ? "AM" : "PM"}`;
 }
-
-const nairobiDay = new Intl.DateTimeFormat("en-US", {
-  timeZone: EVENT_TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-});
-
-/** The Nairobi calendar day of an instant, as days since 1970-01-01. */
-function nairobiDayNumber(d: DateInput) {
-  const n = { year: 0, month: 0, day: 0 };
-  for (const part of nairobiDay.formatToParts(new Date(d))) {
-    if (part.type in n) n[part.type as keyof typeof n] = Number(part.value);
-  }
-  return Date.UTC(n.year, n.month - 1, n.day) / 86_400_000;
-}
-
-const nairobiClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: EVENT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
 
 /** ISO 8601 with Nairobi's UTC offset, e.g. '2027-03-01T09:00:00+03:00' (JSON-LD dates). */
 export function nairobiIso(d: DateInput) {
   const instant = new Date(d);
-  const p: Record<string, string> = {};
-  for (const part of nairobiClock.formatToParts(instant)) p[part.type] = part.value;
+  const p = inNairobi(instant);
   const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   const offset = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
   const sign = offset < 0 ? "-" : "+";
   const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
   const mm = String(Math.abs(offset) % 60).padStart(2, "0");
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`;
+}
+
+/** The Nairobi calendar day of an instant, as days since 1970-01-01. */
+function nairobiDayNumber(d: DateInput) {
+  const { year, month, day } = inNairobi(d);
+  return Date.UTC(+year, +month - 1, +day) / 86_400_000;
 }
 
 /** Inclusive number of calendar days an event spans in Nairobi time (Quick Info 'duration'). */

@@ -1,6 +1,5 @@
 // Public event queries. Every function here returns published events only (spec §4): the
 // visibility rule lives in `publishedOnly`, which every query starts from.
-
 import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
@@ -148,8 +147,8 @@ export async function listPublishedEvents(
       .offset((page - 1) * pageSize),
     filters.search
       ? countSearchMatches(where).then((r) => r[0].total)
-      : conditions.length === 1
-        ? // Unfiltered: every published event, already counted for the hero figures.
+      : conditions.length === 1 // `publishedOnly` alone: no filter
+        ? // Every published event, already counted for the hero figures.
           getEventListingStats().then((s) => s.totalEvents)
         : db
             .select({ total: count() })

@@ -1,5 +1,4 @@
 // Home page queries (spec §2.3, §9): featured events, latest papers, a few offices.
-
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { newestFirst } from "~/db/order";

@@ -26,6 +26,25 @@ async function postContact(url: string, subject: string, clientIp: string) {
   return response.status;
 }
 
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and a way to drop it. */
+async function scratchDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    admin,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 describe("resilience", () => {
   it("keeps every acknowledged write when the app is killed with SIGKILL on PGlite", async () => {
     const server = await startServer({ TRUST_PROXY: "loopback" });
@@ -69,15 +88,9 @@ describe("resilience", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "answers 503 with Retry-After while its database is unreachable, and recovers by itself",
     async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `kongamano_outage_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const { name, url, admin, drop } = await scratchDatabase("kongamano_outage");
       const server = await startServer({
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         SESSION_SECRET: "outage-secret-outage-secret-outage-secret",
         PAGE_CACHE: "false",
       });
@@ -105,8 +118,7 @@ describe("resilience", () => {
         expect(status).toBe(200);
       } finally {
         await server.stop();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
       }
     },
     180_000,
@@ -115,21 +127,15 @@ describe("resilience", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "applies each migration once when three instances start together on one PostgreSQL",
     async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `kongamano_multi_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const { url, drop } = await scratchDatabase("kongamano_multi");
       const env = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         SESSION_SECRET: "multi-instance-secret-multi-instance-secret",
       };
       const servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
       try {
         for (const s of servers) expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
-        const check = new pg.Client({ connectionString: url.toString() });
+        const check = new pg.Client({ connectionString: url });
         await check.connect();
         const { rows } = await check.query(
           "select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations",
@@ -138,8 +144,7 @@ describe("resilience", () => {
         expect(rows[0]).toEqual({ n: journal.entries.length, d: journal.entries.length });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
       }
     },
     180_000,

@@ -17,7 +17,7 @@ function isLabelled(props: IconProps) {
 }
 
 /**
- * A Lucide icon as one element whose shapes are a build-time string (see icons.generated.ts):
+ * A Lucide icon as one element whose shapes are a build-time string (see index.ts, written by `npm run icons`):
  * the same markup as lucide-react, but one element to render instead of an icon component, its
  * attribute builder and one element per shape (decision 0011).
  */

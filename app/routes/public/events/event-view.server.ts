@@ -1,8 +1,15 @@
 // The event page's data as the page shows it (server only: it formats with date-fns).
 import { publicFeeTypeLabel, SPONSOR_TIERS, statusLabel } from "~/lib/constants";
-import { durationInDays, formatDate, formatDateRange, formatMoney, formatTime } from "~/lib/format";
+import {
+  durationInDays,
+  formatDate,
+  formatDateRange,
+  formatMoney,
+  formatTime,
+  nairobiIso,
+} from "~/lib/format";
 import type { EventDetail } from "~/models/events.server";
-import { eventJsonLd, nairobiIso } from "./json-ld";
+import { eventJsonLd } from "./json-ld";
 
 /** Sponsors grouped by tier, platinum first (empty tiers left out). */
 export function groupSponsorsByTier<S extends { tier: string }>(list: S[]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventJsonLd, isVirtualLocation, nairobiIso } from "./json-ld";
+import { nairobiIso } from "~/lib/format";
+import { eventJsonLd, isVirtualLocation } from "./json-ld";
 
 const event = {
   slug: "data-summit",

@@ -1,8 +1,6 @@
 import { ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
 import { nairobiIso, splitLocation } from "~/lib/format";
 
-export { nairobiIso };
-
 /** Virtual events: the location mentions 'virtual' or 'online' (the listing's `format=virtual`). */
 export function isVirtualLocation(location: string) {
   return /virtual|online/i.test(location);
