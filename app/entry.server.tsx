@@ -66,7 +66,7 @@ export default function handleRequest(
                 callback();
               },
               final(callback) {
-                const document = Buffer.from(deferScripts(Buffer.concat(chunks).toString()));
+                const document = deferScripts(Buffer.concat(chunks));
                 responseHeaders.set("Content-Length", String(document.byteLength));
                 resolve(
                   new Response(document, {

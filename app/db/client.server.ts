@@ -1,7 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,16 +80,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDirectoryLock(dataDir);
   }
-  let client: PGlite;
+  // PGlite gets a thread of its own, so queries do not hold up rendering (decision 0014).
+  let thread: PgliteThread;
   try {
-    client = await PGlite.create({
-      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
-      extensions: { pg_trgm },
-    });
+    thread = await PgliteThread.create({ dataDir: dataDir && path.join(dataDir, "pglite") });
   } catch (error) {
     releaseLock();
     throw error;
   }
+  // The thread answers the calls Drizzle makes (query, transaction) as PGlite itself does.
+  const client = thread as unknown as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   let closed = false;
   return {
@@ -108,8 +108,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       if (closed) return;
       closed = true;
       try {
-        if (dataDir) await client.query("CHECKPOINT");
-        await client.close();
+        await thread.close({ checkpoint: Boolean(dataDir) });
       } finally {
         releaseLock();
       }

@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferScripts, deferScriptsStream } from "./deferred-scripts.server";
+import { deferScripts as deferScriptsInBytes, deferScriptsStream } from "./deferred-scripts.server";
+
+const deferScripts = (html: string) => deferScriptsInBytes(Buffer.from(html)).toString();
 
 // The shape React Router 7 writes: preloads hoisted into <head>, one inline module in <body>.
 const documentHtml = [

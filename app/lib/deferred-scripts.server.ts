@@ -15,10 +15,11 @@
  */
 
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
-const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT_START = Buffer.from('type="module" async="">');
+const SCRIPT_NONCE = Buffer.from('<script nonce="');
+const SCRIPT_END = Buffer.from("</script>");
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="');
 const MODULE_SOURCE_ID = "kongamano-entry";
 
 /** The loader: plain ES5, run inline; `p` is the preload list. */
@@ -26,50 +27,86 @@ function loader(preloads: string[]) {
   return `(function(p){var d=document,n=d.currentScript.nonce,done=0;function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=d.getElementById("${MODULE_SOURCE_ID}").textContent;d.body.appendChild(s)}try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){d.addEventListener("DOMContentLoaded",go)}addEventListener("load",function(){setTimeout(go,500)})})(${JSON.stringify(preloads).replace(/</g, "\\u003c")})`;
 }
 
-const MODULE_SCRIPT_START = 'type="module" async="">';
-
 /**
- * The same rewrite on a streamed document: text is held back until React Router's module script
- * has gone by (it ends the shell, which React writes in one go), then passed through untouched.
+ * The same rewrite on a streamed document: bytes are held back until React Router's module
+ * script has gone by (it ends the shell, which React writes in one go), then passed through.
  */
 export function deferScriptsStream() {
-  const decoder = new StringDecoder("utf8");
-  let held = "";
-  let searchFrom = 0;
-  let passing = false;
+  const held: Buffer[] = [];
+  let heldBytes = 0;
+  // The marker looked for next: the module script's start, then the end of that script.
+  let marker: Buffer | undefined = MODULE_SCRIPT_START;
+  let tail = Buffer.alloc(0); // the last bytes before this chunk, where a marker may begin
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (passing) return callback(null, chunk);
-      held += decoder.write(chunk);
-      const start = held.indexOf(MODULE_SCRIPT_START, searchFrom);
-      if (start === -1 || !held.includes("</script>", start)) {
-        // Look again from here next time: a marker may straddle two chunks.
-        searchFrom = start === -1 ? Math.max(0, held.length - MODULE_SCRIPT_START.length) : start;
+      if (!marker) return callback(null, chunk);
+      held.push(chunk);
+      heldBytes += chunk.length;
+      let window = Buffer.concat([tail, chunk]);
+      let found = window.indexOf(marker);
+      if (found !== -1 && marker === MODULE_SCRIPT_START) {
+        marker = SCRIPT_END;
+        window = window.subarray(found + MODULE_SCRIPT_START.length);
+        found = window.indexOf(marker);
+      }
+      if (found === -1) {
+        tail = Buffer.from(window.subarray(Math.max(0, window.length - marker.length + 1)));
         return callback();
       }
-      passing = true;
-      const text = deferScripts(held);
-      held = "";
-      callback(null, Buffer.from(text));
+      marker = undefined;
+      callback(null, deferScripts(Buffer.concat(held, heldBytes)));
+      held.length = 0;
     },
     flush(callback) {
-      if (passing) return callback();
-      callback(null, Buffer.from(deferScripts(held + decoder.end())));
+      if (!marker) return callback();
+      callback(null, deferScripts(Buffer.concat(held, heldBytes)));
     },
   });
 }
 
-/** The document (or its first part, up to the module script) with script loading deferred. */
-export function deferScripts(html: string): string {
-  const entry = MODULE_SCRIPT.exec(html);
-  if (!entry) return html;
-  const [script, nonce, source] = entry;
+/**
+ * The document (or its first part, up to the module script) with script loading deferred.
+ * It works on the UTF-8 bytes React wrote: the markers are ASCII, the rest is copied as is.
+ */
+export function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const sourceStart = html.indexOf(MODULE_SCRIPT_START);
+  if (sourceStart === -1) return html;
+  const scriptStart = html.lastIndexOf(SCRIPT_NONCE, sourceStart);
+  const sourceEnd = html.indexOf(SCRIPT_END, sourceStart);
+  // `<script nonce="…" type="module" async="">`: nothing else may sit between the two markers.
+  const nonceEnd = sourceStart - 2;
+  if (
+    scriptStart === -1 ||
+    sourceEnd === -1 ||
+    html.toString("latin1", nonceEnd, sourceStart) !== '" '
+  ) {
+    return html;
+  }
+  const nonce = html.toString("latin1", scriptStart + SCRIPT_NONCE.length, nonceEnd);
+  if (nonce.includes('"')) return html;
+  const parts: Buffer[] = [];
   const preloads: string[] = [];
-  const before = html.slice(0, entry.index).replace(MODULE_PRELOAD, (_link, href: string) => {
-    preloads.push(href);
-    return "";
-  });
+  let copied = 0;
+  for (
+    let link = html.indexOf(MODULE_PRELOAD);
+    link !== -1 && link < scriptStart;
+    link = html.indexOf(MODULE_PRELOAD, link)
+  ) {
+    const hrefStart = link + MODULE_PRELOAD.length;
+    const hrefEnd = html.indexOf('"', hrefStart);
+    const linkEnd = html.indexOf("/>", hrefEnd);
+    if (hrefEnd === -1 || linkEnd === -1 || html.indexOf(">", hrefEnd) !== linkEnd + 1) return html;
+    preloads.push(html.toString("utf8", hrefStart, hrefEnd));
+    parts.push(html.subarray(copied, link));
+    copied = link = linkEnd + 2;
+  }
   if (preloads.length === 0) return html;
-  const after = html.slice(entry.index + script.length);
-  return `${before}<script type="text/x-deferred-module" id="${MODULE_SOURCE_ID}">${source}</script><script nonce="${nonce}">${loader(preloads)}</script>${after}`;
+  parts.push(
+    html.subarray(copied, scriptStart),
+    Buffer.from(`<script type="text/x-deferred-module" id="${MODULE_SOURCE_ID}">`),
+    html.subarray(sourceStart + MODULE_SCRIPT_START.length, sourceEnd),
+    Buffer.from(`</script><script nonce="${nonce}">${loader(preloads)}</script>`),
+    html.subarray(sourceEnd + SCRIPT_END.length),
+  );
+  return Buffer.concat(parts);
 }

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { dbErrorCode, dbErrorConstraint } from "~/lib/db-errors";
+import { PgliteThread } from "./pglite-thread.server";
+
+const open: PgliteThread[] = [];
+async function thread(options: { dataDir?: string } = {}) {
+  const created = await PgliteThread.create(options);
+  open.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((t) => t.close()));
+});
+
+describe("PGlite on its own thread", () => {
+  it("answers queries in object and array row modes, with parsers run on the caller's side", async () => {
+    const db = await thread();
+    const objects = await db.query<{ n: number; at: unknown; tags: string[] }>(
+      "select $1::int + 1 as n, '2027-03-01 09:00:00+03'::timestamptz as at, array['a','b'] as tags",
+      [41],
+    );
+    expect(objects.rows).toEqual([{ n: 42, at: expect.any(Date), tags: ["a", "b"] }]);
+    // Drizzle asks for timestamps as PostgreSQL's text; a parser given here is applied here.
+    const arrays = await db.query<unknown[]>(
+      "select '2027-03-01 09:00:00+03'::timestamptz as at, 'x' as label",
+      [],
+      { rowMode: "array", parsers: { 1184: (text) => `parsed:${text}` } },
+    );
+    expect(arrays.rows).toEqual([["parsed:2027-03-01 06:00:00+00", "x"]]);
+    expect(arrays.fields.map((f) => f.name)).toEqual(["at", "label"]);
+  });
+
+  it("keeps PostgreSQL's error fields, so form messages can be chosen from them", async () => {
+    const db = await thread();
+    await db.query("create table t (title text constraint t_title_key unique)");
+    await db.query("insert into t values ('Summit')");
+    const error = await db.query("insert into t values ('Summit')").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(dbErrorCode(error)).toBe("23505");
+    expect(dbErrorConstraint(error)).toBe("t_title_key");
+    expect(String((error as Error).message)).toContain("duplicate key");
+    // The thread still answers after an error.
+    expect((await db.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("commits a transaction that resolves and rolls back one that throws", async () => {
+    const db = await thread();
+    await db.query("create table t (n int)");
+    const value = await db.transaction(async (tx) => {
+      await tx.query("insert into t values (1)");
+      return "done";
+    });
+    expect(value).toBe("done");
+    const failure = new Error("form invalid");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into t values (2)");
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect((await db.query("select n from t order by n")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("runs a query from outside a transaction only after the transaction ends", async () => {
+    const db = await thread();
+    await db.query("create table t (n int)");
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query("insert into t values (1)");
+      outside = db.query<{ n: number }>("select count(*)::int as n from t").then((r) => {
+        order.push(`outside saw ${r.rows[0].n}`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.query("insert into t values (2)");
+      order.push("transaction done");
+    });
+    await outside;
+    expect(order).toEqual(["transaction done", "outside saw 2"]);
+  });
+
+  it("keeps data written before close on disk", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kongamano-thread-"));
+    try {
+      const first = await PgliteThread.create({ dataDir: dir });
+      await first.query("create table t (title text)");
+      await first.query("insert into t values ('Nairobi')");
+      await first.close({ checkpoint: true });
+      const second = await thread({ dataDir: dir });
+      expect((await second.query("select title from t")).rows).toEqual([{ title: "Nairobi" }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fails waiting and later queries, instead of hanging, when the thread dies", async () => {
+    const db = await thread();
+    const waiting = db.query("select pg_sleep(0.5)");
+    await (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(waiting).rejects.toThrow(/database thread stopped/);
+    await expect(db.query("select 1")).rejects.toThrow(/database thread stopped/);
+  });
+
+  it("fails to open, with PGlite's reason, a data directory that is not a database", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kongamano-thread-"));
+    try {
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(path.join(dir, "PG_VERSION"), "not a version");
+      await expect(PgliteThread.create({ dataDir: dir })).rejects.toBeInstanceOf(Error);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The embedded database on its own thread (decision 0014).
+ *
+ * PGlite is PostgreSQL compiled to WebAssembly: every query runs on the thread that owns it. On
+ * the server's main thread that is ~20% of the time spent on an uncached page, during which no
+ * other request is parsed or rendered, and a slow query stalls every page. Here PGlite runs in a
+ * worker thread; this class is the small part of PGlite's interface that Drizzle uses (`query`
+ * and `transaction`), forwarding each call as a message.
+ *
+ * Semantics are PGlite's own: one query at a time, a transaction holds the database until it
+ * ends, errors keep their PostgreSQL fields (code, constraint, …). A query is acknowledged only
+ * after PGlite has answered it in the worker, so durability is unchanged.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+type Row = Record<string, unknown> | unknown[];
+type Field = { name: string; dataTypeID: number };
+export type ThreadResults<T = Row> = { rows: T[]; fields: Field[]; affectedRows?: number };
+type QueryOptions = {
+  rowMode?: "array" | "object";
+  /** Type id → parser. The worker sends these columns' text as is; the parser runs here. */
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+};
+export type ThreadTransaction = {
+  query<T = Row>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<ThreadResults<T>>;
+};
+
+type Request =
+  | { op: "query"; sql: string; params: unknown[]; rowMode?: string; raw: number[]; tx?: number }
+  | { op: "begin" }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "close"; checkpoint: boolean };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
+type ErrorData = { message: string; name: string; props: Record<string, unknown> };
+
+// Plain ESM, run from a data: URL so it needs no file of its own next to the server bundle.
+const WORKER_SOURCE = `
+import { parentPort, workerData } from "node:worker_threads";
+const load = async (url) => { const m = await import(url); return m.default && !m.PGlite && !m.pg_trgm ? m.default : m; };
+const { PGlite } = await load(workerData.pglite);
+const { pg_trgm } = await load(workerData.pgTrgm);
+const keep = (value) => value;
+const transactions = new Map();
+let nextTransaction = 1;
+function errorData(error) {
+  const props = {};
+  if (error && typeof error === "object") {
+    for (const key of Object.keys(error)) {
+      const value = error[key];
+      if (value === null || ["string", "number", "boolean"].includes(typeof value)) props[key] = value;
+    }
+  }
+  return { message: String(error?.message ?? error), name: String(error?.name ?? "Error"), props };
+}
+let db;
+try {
+  db = await PGlite.create({
+    dataDir: workerData.dataDir,
+    extensions: { pg_trgm },
+    pgliteWasmModule: workerData.pgliteWasmModule,
+    initdbWasmModule: workerData.initdbWasmModule,
+  });
+  parentPort.postMessage({ id: 0, ok: true, value: null });
+} catch (error) {
+  parentPort.postMessage({ id: 0, ok: false, error: errorData(error) });
+}
+async function run(request) {
+  switch (request.op) {
+    case "query": {
+      const target = request.tx ? transactions.get(request.tx).tx : db;
+      const parsers = {};
+      for (const type of request.raw) parsers[type] = keep;
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      return {
+        rows: result.rows,
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: result.affectedRows,
+      };
+    }
+    case "begin": {
+      const tx = nextTransaction++;
+      return await new Promise((began, failed) => {
+        const done = db.transaction((handle) => new Promise((commit, rollback) => {
+          transactions.set(tx, { tx: handle, commit, rollback, done });
+          began(tx);
+        }));
+        done.catch((error) => { if (!transactions.has(tx)) failed(error); });
+      });
+    }
+    case "end": {
+      const entry = transactions.get(request.tx);
+      if (request.commit) entry.commit(); else entry.rollback(new Error("rolled back"));
+      try { await entry.done; } catch (error) { if (request.commit) throw error; }
+      finally { transactions.delete(request.tx); }
+      return null;
+    }
+    case "close": {
+      if (request.checkpoint) await db.query("CHECKPOINT");
+      await db.close();
+      return null;
+    }
+  }
+}
+parentPort.on("message", async ({ id, request }) => {
+  try {
+    parentPort.postMessage({ id, ok: true, value: await run(request) });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, error: errorData(error) });
+  }
+});
+`;
+
+const require = createRequire(import.meta.url);
+const moduleUrl = (specifier: string) => pathToFileURL(require.resolve(specifier)).href;
+
+type CompiledWasm = { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+let compiled: Promise<CompiledWasm> | undefined;
+
+/** PGlite's WebAssembly, compiled once per process and shared by every thread (a worker would
+ * otherwise compile its 9 MB again, ~1.5 s). */
+function compiledWasm(): Promise<CompiledWasm> {
+  compiled ??= (async () => {
+    const dist = path.dirname(require.resolve("@electric-sql/pglite"));
+    const compile = async (file: string) =>
+      WebAssembly.compile(await readFile(path.join(dist, file)));
+    const [pglite, initdb] = await Promise.all([compile("pglite.wasm"), compile("initdb.wasm")]);
+    return { pglite, initdb };
+  })();
+  compiled.catch(() => {
+    compiled = undefined;
+  });
+  return compiled;
+}
+
+/** An error from the worker, with the PostgreSQL fields (code, constraint, detail, …) it had. */
+export class DatabaseThreadError extends Error {
+  constructor(data: ErrorData) {
+    super(data.message);
+    this.name = data.name;
+    Object.assign(this, data.props);
+  }
+}
+
+export class PgliteThread {
+  private worker: Worker;
+  private pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private stopped: Error | undefined;
+
+  private constructor(dataDir: string | undefined, wasm: CompiledWasm) {
+    this.worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`), {
+      workerData: {
+        dataDir,
+        pglite: moduleUrl("@electric-sql/pglite"),
+        pgTrgm: moduleUrl("@electric-sql/pglite/contrib/pg_trgm"),
+        pgliteWasmModule: wasm.pglite,
+        initdbWasmModule: wasm.initdb,
+      },
+    });
+    this.worker.on("message", (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(new DatabaseThreadError(reply.error));
+    });
+    // A worker that dies (out of memory, a WebAssembly abort) fails what waits and what follows.
+    const fail = (error: Error) => {
+      this.stopped ??= error;
+      for (const { reject } of this.pending.values()) reject(error);
+      this.pending.clear();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) =>
+      fail(new Error(`The database thread stopped (exit code ${code})`)),
+    );
+  }
+
+  /** Opens PGlite (on disk when `dataDir` is given, else in memory) in a new worker thread. */
+  static async create(options: { dataDir?: string } = {}): Promise<PgliteThread> {
+    const thread = new PgliteThread(options.dataDir, await compiledWasm());
+    try {
+      await thread.wait(0);
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  query<T = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) {
+    const parsers = options.parsers ?? {};
+    const raw = Object.keys(parsers).map(Number);
+    return this.call<ThreadResults<T>>({
+      op: "query",
+      sql,
+      params,
+      rowMode: options.rowMode,
+      raw,
+      tx,
+    }).then((result) => (raw.length ? applyParsers(result, parsers, options.rowMode) : result));
+  }
+
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>({ op: "begin" });
+    let value: T;
+    try {
+      value = await fn({ query: (sql, params, options) => this.query(sql, params, options, id) });
+    } catch (error) {
+      await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.call({ op: "end", tx: id, commit: true });
+    return value;
+  }
+
+  /** Writes a checkpoint (on disk) and stops the thread. */
+  async close({ checkpoint = false } = {}) {
+    if (this.stopped) return;
+    try {
+      await this.call({ op: "close", checkpoint });
+    } finally {
+      this.stopped = new Error("The database is closed");
+      await this.worker.terminate();
+    }
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    this.worker.postMessage({ id, request });
+    return this.wait<T>(id);
+  }
+
+  private wait<T>(id: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+}
+
+function applyParsers<T>(
+  result: ThreadResults<T>,
+  parsers: NonNullable<QueryOptions["parsers"]>,
+  rowMode: QueryOptions["rowMode"],
+): ThreadResults<T> {
+  const columns = result.fields
+    .map((field, index) => ({ index, name: field.name, type: field.dataTypeID }))
+    .filter((column) => parsers[column.type]);
+  for (const row of result.rows as Array<Record<string | number, unknown>>) {
+    for (const { index, name, type } of columns) {
+      const key = rowMode === "array" ? index : name;
+      const value = row[key];
+      if (typeof value === "string") row[key] = parsers[type](value, type);
+    }
+  }
+  return result;
+}
