@@ -82,6 +82,42 @@ describe("PGlite on its own thread", () => {
     expect(order).toEqual(["transaction done", "outside saw 2"]);
   });
 
+  it("runs transactions asked for at once one after the other, and recovers from a failed one", async () => {
+    const db = await thread();
+    await db.query("create table t (n int primary key)");
+    const log: string[] = [];
+    const results = await Promise.allSettled(
+      [1, 2, 1].map((n, i) =>
+        db.transaction(async (tx) => {
+          log.push(`begin ${i}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          await tx.query("insert into t values ($1)", [n]);
+          log.push(`end ${i}`);
+        }),
+      ),
+    );
+    expect(log).toEqual(["begin 0", "end 0", "begin 1", "end 1", "begin 2"]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(dbErrorCode((results[2] as PromiseRejectedResult).reason)).toBe("23505");
+    expect((await db.query("select n from t order by n")).rows).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it("answers a transaction's queries without waiting behind this thread's other work", async () => {
+    const db = await thread();
+    await db.query("create table t (n int)");
+    let otherWorkRan = false;
+    await db.transaction(async (tx) => {
+      setImmediate(() => {
+        otherWorkRan = true;
+      });
+      await tx.query("insert into t values (1)");
+      await tx.query("select * from t");
+      // The answers came before the event loop's next turn: the database was never left idle
+      // waiting for this thread while the transaction held it.
+      expect(otherWorkRan).toBe(false);
+    });
+  });
+
   it("keeps data written before close on disk", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "kongamano-thread-"));
     try {

@@ -15,7 +15,12 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
 
 type Row = Record<string, unknown> | unknown[];
 type Field = { name: string; dataTypeID: number };
@@ -109,14 +114,23 @@ async function run(request) {
     }
   }
 }
-parentPort.on("message", async ({ id, request }) => {
+const { syncPort, syncFlag } = workerData;
+parentPort.on("message", async ({ id, request, sync }) => {
+  let reply;
   try {
-    parentPort.postMessage({ id, ok: true, value: await run(request) });
+    reply = { id, ok: true, value: await run(request) };
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, error: errorData(error) });
+    reply = { id, ok: false, error: errorData(error) };
   }
+  if (!sync) return parentPort.postMessage(reply);
+  syncPort.postMessage(reply);
+  Atomics.store(syncFlag, 0, 1);
+  Atomics.notify(syncFlag, 0);
 });
 `;
+
+/** How long a call inside a transaction may wait for the worker (a backup reads whole tables). */
+const SYNC_TIMEOUT_MS = 120_000;
 
 const require = createRequire(import.meta.url);
 const moduleUrl = (specifier: string) => pathToFileURL(require.resolve(specifier)).href;
@@ -157,8 +171,15 @@ export class PgliteThread {
   >();
   private nextId = 1;
   private stopped: Error | undefined;
+  // Replies to synchronous calls: a port read with receiveMessageOnPort once the flag is set.
+  private syncPort: MessagePort;
+  private syncFlag = new Int32Array(new SharedArrayBuffer(4));
+  /** Settles when the last transaction asked for has ended: they run one after another. */
+  private lastTransaction: Promise<void> = Promise.resolve();
 
   private constructor(dataDir: string | undefined, wasm: CompiledWasm) {
+    const { port1, port2 } = new MessageChannel();
+    this.syncPort = port1;
     this.worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`), {
       workerData: {
         dataDir,
@@ -166,7 +187,10 @@ export class PgliteThread {
         pgTrgm: moduleUrl("@electric-sql/pglite/contrib/pg_trgm"),
         pgliteWasmModule: wasm.pglite,
         initdbWasmModule: wasm.initdb,
+        syncPort: port2,
+        syncFlag: this.syncFlag,
       },
+      transferList: [port2],
     });
     this.worker.on("message", (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
@@ -200,31 +224,56 @@ export class PgliteThread {
     return thread;
   }
 
-  query<T = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) {
-    const parsers = options.parsers ?? {};
-    const raw = Object.keys(parsers).map(Number);
-    return this.call<ThreadResults<T>>({
-      op: "query",
-      sql,
-      params,
-      rowMode: options.rowMode,
-      raw,
-      tx,
-    }).then((result) => (raw.length ? applyParsers(result, parsers, options.rowMode) : result));
+  query<T = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+    return this.call<ThreadResults<T>>(queryRequest(sql, params, options)).then((result) =>
+      parsed(result, options),
+    );
   }
 
-  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws.
+   *
+   * A transaction holds the database until it ends, so its calls must not wait in this thread's
+   * event loop behind other requests' rendering while the worker sits idle (under load that made
+   * one search's three round trips take tens of milliseconds each, and every other query wait
+   * for them). Inside a transaction each call therefore blocks until the worker answers, as
+   * PGlite did on this thread. Transactions take turns here first, so a blocking call only ever
+   * waits for the worker's own work, never for another transaction that needs this thread.
+   */
   async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: "begin" });
-    let value: T;
+    const previous = this.lastTransaction;
+    let ended = () => {};
+    this.lastTransaction = new Promise((resolve) => {
+      ended = resolve;
+    });
+    await previous;
     try {
-      value = await fn({ query: (sql, params, options) => this.query(sql, params, options, id) });
-    } catch (error) {
-      await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
-      throw error;
+      const tx = this.callSync<number>({ op: "begin" });
+      let value: T;
+      try {
+        value = await fn({
+          query: <R = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => {
+            try {
+              const result = this.callSync<ThreadResults<R>>(
+                queryRequest(sql, params, options, tx),
+              );
+              return Promise.resolve(parsed(result, options));
+            } catch (error) {
+              return Promise.reject(error);
+            }
+          },
+        });
+      } catch (error) {
+        try {
+          this.callSync({ op: "end", tx, commit: false });
+        } catch {}
+        throw error;
+      }
+      this.callSync({ op: "end", tx, commit: true });
+      return value;
+    } finally {
+      ended();
     }
-    await this.call({ op: "end", tx: id, commit: true });
-    return value;
   }
 
   /** Writes a checkpoint (on disk) and stops the thread. */
@@ -246,11 +295,41 @@ export class PgliteThread {
     return this.wait<T>(id);
   }
 
+  /** Sends a request and blocks this thread until the worker answers it. */
+  private callSync<T>(request: Request): T {
+    if (this.stopped) throw this.stopped;
+    const id = this.nextId++;
+    while (receiveMessageOnPort(this.syncPort)); // a late answer to a call that timed out
+    Atomics.store(this.syncFlag, 0, 0);
+    this.worker.postMessage({ id, request, sync: true });
+    for (;;) {
+      if (Atomics.wait(this.syncFlag, 0, 0, SYNC_TIMEOUT_MS) === "timed-out") {
+        throw new Error(`The database thread did not answer within ${SYNC_TIMEOUT_MS / 1000} s`);
+      }
+      Atomics.store(this.syncFlag, 0, 0);
+      const reply = receiveMessageOnPort(this.syncPort)?.message as Reply | undefined;
+      if (reply?.id !== id) continue;
+      if (reply.ok) return reply.value as T;
+      throw new DatabaseThreadError(reply.error);
+    }
+  }
+
   private wait<T>(id: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   }
+}
+
+function queryRequest(sql: string, params: unknown[], options: QueryOptions, tx?: number): Request {
+  const raw = Object.keys(options.parsers ?? {}).map(Number);
+  return { op: "query", sql, params, rowMode: options.rowMode, raw, tx };
+}
+
+function parsed<T>(result: ThreadResults<T>, options: QueryOptions) {
+  return options.parsers && result.fields.length
+    ? applyParsers(result, options.parsers, options.rowMode)
+    : result;
 }
 
 function applyParsers<T>(
