@@ -24,13 +24,13 @@ import {
 
 type Row = Record<string, unknown> | unknown[];
 type Field = { name: string; dataTypeID: number };
-export type ThreadResults<T = Row> = { rows: T[]; fields: Field[]; affectedRows?: number };
+type ThreadResults<T = Row> = { rows: T[]; fields: Field[]; affectedRows?: number };
 type QueryOptions = {
   rowMode?: "array" | "object";
   /** Type id → parser. The worker sends these columns' text as is; the parser runs here. */
   parsers?: Record<number, (value: string, typeId: number) => unknown>;
 };
-export type ThreadTransaction = {
+type ThreadTransaction = {
   query<T = Row>(
     sql: string,
     params?: unknown[],
@@ -155,7 +155,7 @@ function compiledWasm(): Promise<CompiledWasm> {
 }
 
 /** An error from the worker, with the PostgreSQL fields (code, constraint, detail, …) it had. */
-export class DatabaseThreadError extends Error {
+class DatabaseThreadError extends Error {
   constructor(data: ErrorData) {
     super(data.message);
     this.name = data.name;
