@@ -10,6 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kon
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
 process.env.E2E_SMTP_PORT = String(smtpPort);
 export const baseURL = `http://localhost:${port}`;
+/** The server's log, read by the global teardown: a run whose server answered a 5xx fails. */
+export const serverLog = path.join(dataDir, "server.log");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,11 +39,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node server/index.js",
+    command: `exec node server/index.js >> ${JSON.stringify(serverLog)}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
+    stdout: "ignore", // JSON lines in serverLog
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
@@ -54,6 +56,9 @@ export default defineConfig({
       // so rate limits per client can be exercised without tests throttling each other.
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
+      // The demo admin signs in without an authenticator here; the default (admins must enrol
+      // two-factor first) is tested against the production build in auth-endpoints.test.ts.
+      REQUIRE_ADMIN_MFA: "false",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

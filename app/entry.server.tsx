@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferScripts, deferScriptsStream } from "~/lib/deferred-scripts.server";
+import { spliceStylesheet } from "~/lib/inline-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -30,7 +31,7 @@ export default function handleRequest(
     const start = () => {
       if (started) return;
       started = true;
-      const body = deferScriptsStream();
+      const body = deferScriptsStream(spliceStylesheet);
       const stream = createReadableStreamFromReadable(body);
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
@@ -66,7 +67,7 @@ export default function handleRequest(
                 callback();
               },
               final(callback) {
-                const document = deferScripts(Buffer.concat(chunks));
+                const document = spliceStylesheet(deferScripts(Buffer.concat(chunks)));
                 responseHeaders.set("Content-Length", String(document.byteLength));
                 resolve(
                   new Response(document, {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -14,8 +14,11 @@ import { ChatWidget } from "~/components/chat-widget";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { type HeadOffice, SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { keepFocusClearOfHeader } from "~/lib/focus-clear-of-header";
+import { STYLESHEET_PLACEHOLDER } from "~/lib/inline-stylesheet";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
+import { loadToasts, useToasterWanted } from "~/lib/notify";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { HEADQUARTERS } from "~/lib/site-content";
 import { getToast, type Toast } from "~/lib/toast.server";
@@ -26,10 +29,12 @@ import stylesheetHref from "./app.css?url";
 
 /*
  * The stylesheet (12 KB gzip) is inlined in every document instead of linked: on a phone the
- * first paint then waits for one request, not two (decision 0010). The server reads it once at
- * start-up; the client build only emits the file (and its fonts) and never carries its text.
+ * first paint then waits for one request, not two (decision 0010). The server renders a
+ * placeholder that entry.server.tsx replaces with the stylesheet's bytes, read once at start-up
+ * (decision 0066); the client build only emits the file (and its fonts) and never carries its
+ * text.
  */
-const inlineStylesheet = import.meta.env.SSR ? (await import("./app.css?inline")).default : "";
+const inlineStylesheet = import.meta.env.SSR ? STYLESHEET_PLACEHOLDER : "";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -108,6 +113,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <NavigationProgress />
+        <FocusFirstError />
+        <FocusClearOfHeader />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
@@ -121,12 +128,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div className="flex-1">{children}</div>
         <SiteFooter headOffice={rootData?.headOffice ?? null} />
         <ChatWidget />
-        <Toasts toast={rootData?.toast ?? null} />
+        <Toasts toast={rootData?.toast ?? null} signedIn={Boolean(rootData?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** Focus moved by a script is never left under the sticky header (WCAG 2.4.11). */
+function FocusClearOfHeader() {
+  useEffect(keepFocusClearOfHeader, []);
+  return null;
+}
+
+/**
+ * After a form submission comes back with errors, the first field with an error gets focus (and
+ * so scrolls into view below the sticky header), unless focus is already on a field in error.
+ */
+function FocusFirstError() {
+  const navigation = useNavigation();
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") {
+      submitting.current = true;
+      return;
+    }
+    if (navigation.state !== "idle" || !submitting.current) return;
+    submitting.current = false;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active?.getAttribute("aria-invalid") === "true") return;
+      const first = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
+      first?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [navigation.state]);
+  return null;
 }
 
 /**
@@ -171,8 +209,9 @@ export default function App() {
   return <Outlet />;
 }
 
-// sonner is not needed to render or hydrate a page: its Toaster is mounted right after
-// hydration, outside the first-load bundle. `onReady` fires once it listens for toasts.
+// sonner is not needed to render or hydrate a page: its Toaster is mounted after hydration,
+// outside the first-load bundle, and only on pages that show a toast (see ~/lib/notify).
+// `onReady` fires once it listens for toasts.
 const LazyToaster = lazy(async () => {
   const { Toaster } = await import("sonner");
   return {
@@ -183,21 +222,26 @@ const LazyToaster = lazy(async () => {
   };
 });
 
-/** Toasts: the one the server sent with this page (cookie), and any raised by components. */
-function Toasts({ toast }: { toast: Toast | null }) {
+/**
+ * Toasts: the one the server sent with this page (cookie), and any raised by components. The
+ * Toaster is mounted when there is one of those, or for a signed-in visitor (the back office
+ * raises toasts through sonner directly); an anonymous visit without a toast never loads it.
+ */
+function Toasts({ toast, signedIn }: { toast: Toast | null; signedIn: boolean }) {
   const [mounted, setMounted] = useState(false);
   const [ready, setReady] = useState(false);
+  const wanted = useToasterWanted();
   const onReady = useCallback(() => setReady(true), []);
   useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (!ready || !toast) return;
-    void import("sonner").then(({ toast: show }) => {
+    void loadToasts().then(({ toast: show }) => {
       const variant =
         toast.type === "error" ? show.error : toast.type === "success" ? show.success : show;
       variant(toast.title, { description: toast.description });
     });
   }, [ready, toast]);
-  if (!mounted) return null;
+  if (!mounted || !(wanted || toast || signedIn)) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster onReady={onReady} />

@@ -1,14 +1,28 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, isCacheableResponse, PageCache, withNonce } from "./page-cache";
+import {
+  type CachedPage,
+  chooseEncoding,
+  createCachedPage,
+  isCacheableRequest,
+  isCacheableResponse,
+  PageCache,
+  shareableDocument,
+} from "./page-cache";
 
-const page = (body: string, version = 0, storedAt = Date.now()) => ({
+const page = (body: string, version = 0, storedAt = Date.now()): CachedPage => ({
   status: 200,
-  headers: [] as Array<[string, string]>,
-  body,
-  nonce: "OLDNONCE",
+  headers: [],
+  csp: "",
+  identity: Buffer.from(body),
+  br: Buffer.alloc(0),
+  gzip: Buffer.alloc(0),
   storedAt,
   version,
 });
+const hashOf = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("page cache", () => {
   it("serves only anonymous GETs of public pages", () => {
@@ -46,7 +60,7 @@ describe("page cache", () => {
   it("drops entries when content changes or they expire, and evicts the least recently used", () => {
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 1_000_000 });
     cache.set("/a", page("A", 1));
-    expect(cache.get("/a", 1)?.body).toBe("A");
+    expect(cache.get("/a", 1)?.identity.toString()).toBe("A");
     expect(cache.get("/a", 2)).toBeUndefined(); // content changed since it was stored
     cache.set("/old", page("O", 1, Date.now() - 5000));
     expect(cache.get("/old", 1)).toBeUndefined();
@@ -55,21 +69,60 @@ describe("page cache", () => {
     cache.get("/x", 1);
     cache.set("/z", page("Z", 1));
     expect(cache.get("/y", 1)).toBeUndefined();
-    expect(cache.get("/x", 1)?.body).toBe("X");
+    expect(cache.get("/x", 1)?.identity.toString()).toBe("X");
   });
 
-  it("gives every hit its own nonce", () => {
-    const entry = page('<script nonce="OLDNONCE">1</script><link nonce="OLDNONCE">');
-    expect(withNonce(entry, "NEW").toString()).toBe(
-      '<script nonce="NEW">1</script><link nonce="NEW">',
+  it("shares a document without its nonce, allowing exactly its inline scripts by hash", () => {
+    const module = 'import "/assets/entry-1.js";';
+    const html = [
+      '<html><head><script nonce="N0+/=">window.a="é"</script>',
+      '<script type="application/ld+json">{"@type":"Event"}</script></head><body>',
+      `<script type="text/x-deferred-module" id="kongamano-entry">${module}</script>`,
+      '<script nonce="N0+/=">(function(){go()})()</script>',
+      '<script nonce="N0+/=" src="/assets/x.js"></script></body></html>',
+    ].join("");
+    const shared = shareableDocument(html, "N0+/=");
+    expect(shared.html).not.toContain("N0+/=");
+    expect(shared.html).not.toContain("nonce=");
+    expect(shared.html).toContain('<script>window.a="é"</script>');
+    expect(shared.scriptHashes.sort()).toEqual(
+      [hashOf('window.a="é"'), hashOf("(function(){go()})()"), hashOf(module)].sort(),
     );
-    // Every hit, not just the first.
-    expect(withNonce(entry, "NEWER").toString()).toBe(
-      '<script nonce="NEWER">1</script><link nonce="NEWER">',
+  });
+
+  it("makes an entry once: br and gzip bytes that decode to the page, and its own policy", async () => {
+    const html = `<p>${"Nairobi — ".repeat(200)}</p><script nonce="abc">go()</script>`;
+    const entry = await createCachedPage(
+      {
+        status: 200,
+        headers: [
+          ["content-type", "text/html; charset=utf-8"],
+          ["content-length", "1"],
+          ["cache-control", "public, s-maxage=60"],
+        ],
+        body: html,
+      },
+      { nonce: "abc", version: 3, policyFor: (hashes) => `script-src ${hashes.join(" ")}` },
     );
-    const plain = page("<p>Nairobi — no scripts</p>");
-    expect(withNonce({ ...plain, nonce: "" }, "NEW").toString()).toBe(
-      "<p>Nairobi — no scripts</p>",
-    );
+    const shared = html.replace(' nonce="abc"', "");
+    expect(entry.identity.toString()).toBe(shared);
+    expect(brotliDecompressSync(entry.br).toString()).toBe(shared);
+    expect(gunzipSync(entry.gzip).toString()).toBe(shared);
+    expect(entry.br.length).toBeLessThan(entry.identity.length / 5);
+    expect(entry.csp).toBe(`script-src ${hashOf("go()")}`);
+    expect(entry.headers).toEqual([
+      ["content-type", "text/html; charset=utf-8"],
+      ["cache-control", "public, s-maxage=60"],
+    ]);
+    expect(entry.version).toBe(3);
+  });
+
+  it("picks the stored encoding the browser accepts", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip, deflate")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("identity")).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
   });
 });

@@ -1,20 +1,104 @@
 /**
- * In-memory cache of rendered public pages for anonymous visitors (issue 8 §3).
+ * In-memory cache of rendered public pages for anonymous visitors (issue 8 §3, issue 17 §2).
  *
  * - Only GET/HEAD without any of our cookies (no session, no pending toast) to public paths.
  * - Only 200 responses that opted in with `Cache-Control: public` and set no cookie.
- * - Each hit gets this response's CSP nonce substituted for the one the page was rendered with.
+ * - A page enters the cache once: its scripts lose the nonce they were rendered with and the
+ *   entry gets a CSP that allows exactly those scripts by their SHA-256 hashes (decision 0036);
+ *   its bytes are compressed then (brotli 11, gzip -9), so a hit only copies stored bytes.
  * - Cleared on any content change (back-office mutation), locally and, with Redis, on every
  *   instance; a render that overlapped a change is not stored.
  */
+import { createHash } from "node:crypto";
+import { deferredModuleSource } from "~/lib/deferred-scripts.server";
+import { compressForStorage } from "./compress";
+
 export type CachedPage = {
   status: number;
+  /** The route's headers, without the length and the policy (both belong to the entry). */
   headers: Array<[string, string]>;
-  body: string;
-  nonce: string;
+  /** The entry's Content-Security-Policy: a document's scripts by hash; none for data. */
+  csp: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
   storedAt: number;
   version: number;
 };
+
+/**
+ * A rendered document made fit to share: every `nonce="…"` of this render is removed, and the
+ * scripts it allowed are listed by hash instead. The deferred entry module (decision 0012) is
+ * inserted by the loader as an inline script, so its text is allowed by hash too.
+ */
+export function shareableDocument(html: string, nonce: string) {
+  if (!nonce) return { html, scriptHashes: [] };
+  const attribute = ` nonce="${nonce}"`;
+  const sources: string[] = [];
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (attributes.includes(attribute) && !/\ssrc=/.test(attributes)) sources.push(text);
+  }
+  const deferred = deferredModuleSource(html);
+  if (deferred !== undefined) sources.push(deferred);
+  const scriptHashes = [...new Set(sources.map(sha256Source))];
+  return { html: html.split(attribute).join(""), scriptHashes };
+}
+
+/** A CSP hash source for a script's text (browsers hash its UTF-8 bytes). */
+export function sha256Source(text: string) {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The cache entry for a response: a document gets its hash-based policy from `policyFor`;
+ * every body is compressed once here (on the thread pool), never again per hit.
+ */
+export async function createCachedPage(
+  response: { status: number; headers: Array<[string, string]>; body: string },
+  options: {
+    nonce: string;
+    version: number;
+    policyFor: (scriptSources: string[]) => string;
+  },
+): Promise<CachedPage> {
+  const isDocument = response.headers.some(
+    ([name, value]) => name === "content-type" && value.startsWith("text/html"),
+  );
+  const shared = isDocument
+    ? shareableDocument(response.body, options.nonce)
+    : { html: response.body, scriptHashes: [] };
+  const body = shared.html;
+  const csp = options.policyFor(shared.scriptHashes);
+  const identity = Buffer.from(body);
+  const { br, gzip: gzipped } = await compressForStorage(identity);
+  return {
+    status: response.status,
+    headers: response.headers.filter(
+      ([name]) => !["content-length", "content-encoding", "content-security-policy"].includes(name),
+    ),
+    csp,
+    identity,
+    br,
+    gzip: gzipped,
+    storedAt: Date.now(),
+    version: options.version,
+  };
+}
+
+/** The stored encoding a client asked for: brotli, then gzip, else the plain bytes. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return undefined;
+}
 
 const PRIVATE_PREFIXES = [
   "/admin",
@@ -43,6 +127,8 @@ export function isCacheableResponse(status: number, headers: Headers) {
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
+  /** Keys whose entry is being made: concurrent misses of one page compress it once. */
+  private pending = new Set<string>();
   private bytes = 0;
   constructor(
     private options: { ttlMs: number; maxEntries: number; maxBytes: number } = {
@@ -66,15 +152,26 @@ export class PageCache {
   }
 
   set(key: string, entry: CachedPage) {
-    if (entry.body.length > this.options.maxBytes / 8) return;
+    if (sizeOf(entry) > this.options.maxBytes / 8) return;
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+  }
+
+  /** True if the caller may make the entry for `key` (nobody else is); then call `release`. */
+  claim(key: string) {
+    if (this.pending.has(key)) return false;
+    this.pending.add(key);
+    return true;
+  }
+
+  release(key: string) {
+    this.pending.delete(key);
   }
 
   clear() {
@@ -89,27 +186,11 @@ export class PageCache {
   private delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
     this.entries.delete(key);
   }
 }
 
-// A cached body as UTF-8 pieces around its nonce, made on the first hit: each later hit copies
-// bytes instead of splitting, joining and re-encoding a 130 KB string.
-const pieces = new WeakMap<CachedPage, Buffer[]>();
-
-/** The page as rendered for this response: the cached nonce replaced by the fresh one. */
-export function withNonce(entry: CachedPage, nonce: string): Buffer {
-  let parts = pieces.get(entry);
-  if (!parts) {
-    parts = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((part) =>
-      Buffer.from(part),
-    );
-    pieces.set(entry, parts);
-  }
-  if (parts.length === 1) return parts[0];
-  const fresh = Buffer.from(nonce);
-  const out: Buffer[] = [parts[0]];
-  for (let i = 1; i < parts.length; i++) out.push(fresh, parts[i]);
-  return Buffer.concat(out);
+function sizeOf(entry: CachedPage) {
+  return entry.identity.length + entry.br.length + entry.gzip.length;
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
@@ -9,23 +11,101 @@ import {
   type ServerBuild,
 } from "react-router";
 import { contentVersion } from "~/lib/content-version.server";
+import { logger } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER, takeResponseCookies } from "~/lib/response-cookies.server";
-import { isCacheableRequest, isCacheableResponse, type PageCache, withNonce } from "./page-cache";
+import { bufferedBody, hostnameOf } from "./http-guards";
+import { redactUrl } from "./log-redaction";
+import {
+  type CachedPage,
+  chooseEncoding,
+  createCachedPage,
+  isCacheableRequest,
+  isCacheableResponse,
+  type PageCache,
+} from "./page-cache";
+
+/**
+ * Answers page-cache hits before Express (decision 0036): the stored bytes in the encoding the
+ * browser accepts, with the entry's hash-based CSP and the security headers precomputed per
+ * entry. Returns false (nothing written) for anything else: other hosts, misses, signed-in
+ * visitors, requests a TLS proxy forwarded to a plain-HTTP BASE_URL (Express decides HSTS).
+ */
+export function pageCacheHits(
+  cache: PageCache,
+  options: {
+    ownHostnames: Set<string>;
+    https: boolean;
+    securityHeaders: (csp: string) => Array<[string, string]>;
+  },
+) {
+  const prepared = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  const headersOf = (entry: CachedPage, encoding: Encoding) => {
+    let byEncoding = prepared.get(entry);
+    if (!byEncoding) {
+      byEncoding = {};
+      prepared.set(entry, byEncoding);
+    }
+    let flat = byEncoding[encoding];
+    if (!flat) {
+      const body = entry[encoding];
+      flat = [...options.securityHeaders(entry.csp), ...entry.headers].flat();
+      flat.push("Vary", "Accept-Encoding", "Content-Length", String(body.length), "X-Cache", "HIT");
+      if (encoding !== "identity") flat.push("Content-Encoding", encoding);
+      byEncoding[encoding] = flat;
+    }
+    return flat;
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!isCacheableRequest(req.method ?? "", path, req.headers.cookie)) return false;
+    if (!options.https && req.headers["x-forwarded-proto"]) return false;
+    const hit = cache.get(url, contentVersion());
+    if (!hit || !options.ownHostnames.has(hostnameOf(req.headers.host) ?? "")) return false;
+    const started = performance.now();
+    const encoding = chooseEncoding(req.headers["accept-encoding"]) ?? "identity";
+    const requestId = randomUUID();
+    res.writeHead(hit.status, [...headersOf(hit, encoding), "X-Request-Id", requestId]);
+    res.end(req.method === "HEAD" ? undefined : hit[encoding]);
+    if (logger.isLevelEnabled("info")) {
+      logger.info(
+        {
+          reqId: requestId,
+          req: { method: req.method, url: redactUrl(url) },
+          res: { statusCode: hit.status },
+          cache: "HIT",
+          responseTime: Math.round(performance.now() - started),
+        },
+        "request completed",
+      );
+    }
+    return true;
+  };
+}
+
+type Encoding = "br" | "gzip" | "identity";
 
 /**
  * Express → React Router, like @react-router/express, plus the anonymous page cache in between.
  */
 export function createRequestHandler({
   build,
+  origin,
   mode,
   getLoadContext,
   cache,
+  cachePolicy,
   databaseDown,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** BASE_URL's origin: the only origin the app sees in request.url, whatever Host was sent. */
+  origin: string;
   mode: string;
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
   cache?: PageCache;
+  /** The Content-Security-Policy of a cached document, given its inline scripts' hashes. */
+  cachePolicy: (scriptHashes: string[]) => string;
   /** Asked after a page failed with a 5xx: true turns the answer into 503 Service Unavailable. */
   databaseDown?: () => Promise<boolean>;
 }) {
@@ -38,20 +118,10 @@ export function createRequestHandler({
           ? req.originalUrl
           : undefined;
       const version = contentVersion();
-      if (cache && cacheKey) {
-        const hit = cache.get(cacheKey, version);
-        if (hit) {
-          res.status(hit.status);
-          copyHeaders(res, hit.headers);
-          res.setHeader("X-Cache", "HIT");
-          res.end(withNonce(hit, loadContext.cspNonce));
-          return;
-        }
-      }
       const requestKey = req.headers[REQUEST_KEY_HEADER] as string | undefined;
       let response: globalThis.Response;
       try {
-        response = await handle(toFetchRequest(req, res), loadContext);
+        response = await handle(toFetchRequest(origin, req, res), loadContext);
       } finally {
         for (const cookie of takeResponseCookies(requestKey)) res.append("Set-Cookie", cookie);
       }
@@ -64,16 +134,18 @@ export function createRequestHandler({
       if (cache && cacheKey && isCacheableResponse(response.status, response.headers)) {
         const body = await response.text();
         const headers = [...response.headers.entries()].filter(([k]) => k !== "content-length");
+        // The entry is made beside this response (compressing takes a while), once per page.
         // A render that overlapped a content change may hold stale data: serve it, don't keep it.
-        if (contentVersion() === version) {
-          cache.set(cacheKey, {
-            status: response.status,
-            headers,
-            body,
-            nonce: loadContext.cspNonce,
-            storedAt: Date.now(),
-            version,
-          });
+        if (req.method === "GET" && contentVersion() === version && cache.claim(cacheKey)) {
+          createCachedPage(
+            { status: response.status, headers, body },
+            { nonce: loadContext.cspNonce, version, policyFor: cachePolicy },
+          )
+            .then((entry) => {
+              if (contentVersion() === version) cache.set(cacheKey, entry);
+            })
+            .catch((error: unknown) => logger.error({ err: error }, "page cache: entry not stored"))
+            .finally(() => cache.release(cacheKey));
         }
         res.status(response.status);
         copyHeaders(res, headers);
@@ -99,8 +171,10 @@ function unavailable(response: globalThis.Response) {
   });
 }
 
-function toFetchRequest(req: Request, res: Response) {
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+function toFetchRequest(origin: string, req: Request, res: Response) {
+  // Never the Host header: canonical links, feeds and redirects built from request.url must
+  // not follow a forged one (the page cache would hand them to everyone).
+  const url = new URL(`${origin}${req.originalUrl}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -117,8 +191,12 @@ function toFetchRequest(req: Request, res: Response) {
     signal: controller.signal,
   };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    const body = bufferedBody(req);
+    if (body) init.body = new Uint8Array(body);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new globalThis.Request(url.href, init);
 }

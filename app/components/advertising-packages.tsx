@@ -31,7 +31,8 @@ function usd(amount: number) {
 
 /**
  * 'Event Sponsorship' (default) and 'Digital Advertising' tabs. Both panels are rendered on the
- * server (the inactive one hidden); without JavaScript `?tab=digital` opens the second one.
+ * server (the inactive one hidden); the tabs are links to `?tab=…`, so they work before (or
+ * without) JavaScript.
  */
 export function AdvertisingPackages({
   tiers,
@@ -45,21 +46,19 @@ export function AdvertisingPackages({
   return (
     <Tabs defaultValue={initialTab} className="grid gap-8">
       <div className="grid justify-items-center gap-2">
-        <TabsList className="w-full max-w-md">
-          <TabsTrigger value="sponsorship">Event Sponsorship</TabsTrigger>
-          <TabsTrigger value="digital">Digital Advertising</TabsTrigger>
+        <TabsList className="h-auto w-full max-w-md [&>*]:whitespace-normal">
+          {/* Links keep the tab in the URL: a press before the scripts have loaded opens it too. */}
+          <TabsTrigger value="sponsorship" asChild>
+            <Link to="?tab=sponsorship#packages" replace preventScrollReset>
+              Event Sponsorship
+            </Link>
+          </TabsTrigger>
+          <TabsTrigger value="digital" asChild>
+            <Link to="?tab=digital#packages" replace preventScrollReset>
+              Digital Advertising
+            </Link>
+          </TabsTrigger>
         </TabsList>
-        <noscript>
-          <p className="text-sm">
-            <a href="?tab=sponsorship#packages" className="text-primary underline">
-              Show Event Sponsorship
-            </a>{" "}
-            ·{" "}
-            <a href="?tab=digital#packages" className="text-primary underline">
-              Show Digital Advertising
-            </a>
-          </p>
-        </noscript>
       </div>
 
       <TabsContent value="sponsorship" forceMount className="data-[state=inactive]:hidden">

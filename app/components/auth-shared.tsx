@@ -16,7 +16,7 @@ export type AuthActionData = {
   intent: string;
   result: SubmissionResult<string[]>;
   toast?: AuthToast;
-  /** The sign-in was refused because this address is not verified yet. */
+  /** A sign-in was refused with wrong credentials: the address to resend a verification link to. */
   unverifiedEmail?: string;
   /** A mail went out (sign-up, reset, verification): show the confirmation instead of the form. */
   done?: boolean;

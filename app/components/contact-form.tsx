@@ -52,9 +52,12 @@ export type ContactActionData = {
 
 export function ContactForm({
   defaultSubject,
+  sender,
   actionData,
 }: {
   defaultSubject: string;
+  /** A signed-in person's name and e-mail, filled in for them (still editable). */
+  sender?: { name: string; email: string } | null;
   actionData: ContactActionData | undefined;
 }) {
   const navigation = useNavigation();
@@ -62,7 +65,12 @@ export function ContactForm({
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: actionData?.result,
-    defaultValue: { subject: defaultSubject, region: NO_REGION },
+    defaultValue: {
+      subject: defaultSubject,
+      region: NO_REGION,
+      name: sender?.name ?? "",
+      email: sender?.email ?? "",
+    },
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

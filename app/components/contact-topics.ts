@@ -19,6 +19,7 @@ const TOPIC_SUBJECTS: Record<string, string> = {
   advertising: "Advertising Inquiry",
   sponsorship: "Sponsorship Inquiry",
   "host-event": "Host an Event with Us",
+  accessibility: "Accessibility Feedback",
 };
 
 const MAX_SUBJECT_LENGTH = 200;

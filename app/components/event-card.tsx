@@ -16,7 +16,17 @@ export type EventCardEvent = {
   featured: boolean;
   typeColor: string;
   speakerCount: number;
+  /** Ended: shown with a 'Past event' badge (issue 15). */
+  past?: boolean;
 };
+
+export function PastEventBadge() {
+  return (
+    <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+      Past event
+    </span>
+  );
+}
 
 export function speakerCountLabel(n: number) {
   return `${n} ${n === 1 ? "Speaker" : "Speakers"}`;
@@ -46,6 +56,7 @@ export function EventCard({
               Featured
             </span>
           ) : null}
+          {event.past ? <PastEventBadge /> : null}
         </div>
         <div>
           <Heading className="text-lg font-semibold leading-snug">

@@ -1,4 +1,5 @@
 import { Share2 } from "~/components/icons";
+import { loadToasts } from "~/lib/notify";
 import { Button } from "./ui/button";
 
 /** 'Share Event': the Web Share API where there is one, else the link is copied (spec §8). */
@@ -14,14 +15,14 @@ export function EventShareButton({ title }: { title: string }) {
       }
     }
     // Copy first, while the click still counts as a user gesture; then load sonner on demand
-    // (as the root does: it is not needed to render the page).
+    // (it is not needed to render the page).
     const copied = await Promise.resolve()
       .then(() => navigator.clipboard.writeText(url)) // no clipboard API on plain-HTTP hosts
       .then(
         () => true,
         () => false,
       );
-    const { toast } = await import("sonner");
+    const { toast } = await loadToasts();
     if (copied) {
       // Neutral style: sonner's rich success colours fall short of 4.5:1 contrast.
       toast("Link copied!", { description: "Event link has been copied to your clipboard." });

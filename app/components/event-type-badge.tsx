@@ -4,7 +4,7 @@ import { eventTypeBadgeClass } from "~/lib/constants";
 export function EventTypeBadge({ type }: { type: string }) {
   return (
     <span
-      className={`inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${eventTypeBadgeClass(type)}`}
+      className={`inline-flex w-fit items-center rounded-full border border-transparent px-2.5 py-0.5 text-xs font-semibold capitalize ${eventTypeBadgeClass(type)}`}
     >
       {type}
     </span>

@@ -9,6 +9,7 @@ import {
   Star,
   Video,
 } from "~/components/icons";
+import { eventCountLabel } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { MegaMenuData, NavTaxonomy } from "~/models/navigation.server";
 
@@ -263,7 +264,7 @@ function TaxonomyColumn({
                 >
                   {item.count}
                 </span>
-                <span className="sr-only"> ({item.count} events)</span>
+                <span className="sr-only">, {eventCountLabel(item.count)}</span>
               </Link>
             </li>
           ))}

@@ -45,7 +45,6 @@ export const MEMBERSHIP_PLANS: MembershipPlan[] = [
     note: "Up to 10 team members",
     description: "For organisations building information-management capability across teams.",
     features: [
-      "Up to 10 team members",
       "Professional benefits for every team member",
       "Dedicated account manager",
       "Tailored in-house training sessions",

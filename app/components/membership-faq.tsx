@@ -1,36 +1,32 @@
-import { useState } from "react";
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from "~/components/ui/accordion";
+import { ChevronDown } from "~/components/icons";
 
 type FaqItem = { id: string; question: string; answer: string };
 
 /**
- * The membership FAQ: one item open at a time, and the open one can be closed again.
- * Closed answers stay in the HTML (hidden) so they are indexed and found by in-page search.
+ * The membership FAQ: one item open at a time, and the open one can be closed again. Native
+ * `<details>` sharing a `name` (an exclusive group), so a question opens on the first press,
+ * before the page's scripts have loaded (issue 17 §6). Closed answers stay in the HTML, so they
+ * are indexed and found by in-page search.
  */
 export function MembershipFaq({ items }: { items: readonly FaqItem[] }) {
-  const [open, setOpen] = useState("");
   return (
-    <Accordion
-      type="single"
-      collapsible
-      value={open}
-      onValueChange={setOpen}
-      className="rounded-xl border border-border bg-card px-6"
-    >
+    <div className="rounded-xl border border-border bg-card px-6">
       {items.map((item) => (
-        <AccordionItem key={item.id} value={item.id} className="last:border-b-0">
-          <AccordionTrigger>{item.question}</AccordionTrigger>
-          {/* forceMount keeps every answer in the HTML; `hidden` hides the closed ones. */}
-          <AccordionContent forceMount hidden={open !== item.id}>
-            {item.answer}
-          </AccordionContent>
-        </AccordionItem>
+        <details
+          key={item.id}
+          name="membership-faq"
+          className="group border-b border-border last:border-b-0"
+        >
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:underline [&::-webkit-details-marker]:hidden">
+            {item.question}
+            <ChevronDown
+              aria-hidden
+              className="size-4 shrink-0 transition-transform group-open:rotate-180"
+            />
+          </summary>
+          <div className="pb-4 text-sm text-muted-foreground">{item.answer}</div>
+        </details>
       ))}
-    </Accordion>
+    </div>
   );
 }

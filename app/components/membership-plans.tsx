@@ -13,9 +13,9 @@ import {
 import { cn } from "~/lib/utils";
 import type { MembershipPlan } from "./membership-content";
 
-/** Where 'Start Membership' leads: sign-up with the chosen plan. */
+/** Where 'Start Membership' leads: the application for the plan (signing in first if needed). */
 export function startMembershipHref(plan: MembershipPlan["id"]) {
-  return `/auth?tab=signup&plan=${plan}`;
+  return `/membership/apply/${plan}`;
 }
 
 /** The three plans of spec §9, priced per year. */

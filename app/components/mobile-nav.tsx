@@ -19,15 +19,18 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export default function MobileNav({
   open,
   onOpenChange,
+  onCloseAutoFocus,
   user,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the panel closes (the panel has no Radix trigger to return to). */
+  onCloseAutoFocus?: (event: Event) => void;
   user: AccountUser | null;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" data-testid="mobile-nav">
+      <SheetContent side="right" data-testid="mobile-nav" onCloseAutoFocus={onCloseAutoFocus}>
         <SheetTitle className="text-lg font-semibold">Menu</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile">

@@ -52,25 +52,47 @@ export function OfficeCard({
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <OfficeContactBlock office={office} signInHref={signInHref} />
-        <p className="flex items-start gap-2">
-          <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          <span>
-            <span className="font-medium">Business Hours</span>
-            <br />
-            <span className="text-muted-foreground">{OFFICE_BUSINESS_HOURS}</span>
-          </span>
-        </p>
-        {compact ? null : (
-          <ul className="flex flex-wrap gap-2" aria-label="Services">
-            {OFFICE_SERVICES.map((service) => (
-              <li key={service}>
-                <Badge variant="secondary">{service}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <OfficeHours openingHours={office.openingHours} />
+        {compact ? null : <OfficeServices services={office.services} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** Opening hours, one span a line as staff wrote them (zone named); the spec's text when none. */
+export function OfficeHours({ openingHours }: { openingHours: string | null }) {
+  const lines = openingHours?.split("\n").filter(Boolean) ?? [];
+  return (
+    <div className="flex items-start gap-2">
+      <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <div>
+        <p className="font-medium">Business Hours</p>
+        {lines.length > 0 ? (
+          <ul className="text-muted-foreground">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">{OFFICE_BUSINESS_HOURS}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Service badges: the office's own list; offices never given one show the spec's three. */
+export function OfficeServices({ services }: { services: string[] | null }) {
+  const shown = services ?? OFFICE_SERVICES;
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Services">
+      {shown.map((service) => (
+        <li key={service}>
+          <Badge variant="secondary">{service}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Copy, Download, FileDown, Quote, Share2 } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { loadToasts } from "~/lib/notify";
 import { cn } from "~/lib/utils";
 
-// sonner is loaded on first use, as the root does: rendering a paper page does not need it.
+// sonner is loaded on first use (loadToasts): rendering a paper page does not need it.
 // Toasts use the neutral style: sonner's rich success colours fall short of 4.5:1 contrast.
 async function notify(title: string, description?: string) {
-  const { toast } = await import("sonner");
+  const { toast } = await loadToasts();
   toast(title, description ? { description } : undefined);
 }
 

@@ -84,6 +84,8 @@ function PasswordStep({
           label={label}
           pendingLabel={pendingLabel}
           variant={variant}
+          // Long labels wrap at 320 px instead of widening the page (WCAG 1.4.10).
+          className="h-auto min-h-10 whitespace-normal"
         />
       </div>
     </Form>

@@ -74,6 +74,11 @@ export function SiteFooter({ headOffice }: { headOffice: HeadOffice | null }) {
                 Terms of Service
               </Link>
             </li>
+            <li>
+              <Link to="/accessibility" className={linkClass}>
+                Accessibility
+              </Link>
+            </li>
           </ul>
           <p>Designed and built by the {ORGANISATION_NAME} Digital Team in Nairobi</p>
         </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "~/components/icons";
 import { EventsNavItem } from "~/components/mega-menu";
@@ -48,7 +48,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: MegaMenuData }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background">
+    <header
+      data-sticky-header=""
+      className="sticky top-0 z-40 border-b border-border bg-background"
+    >
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-foreground">
           <span
@@ -112,10 +115,16 @@ function MobileNavButton({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const location = useLocation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Closed by a route change: focus belongs to the new page, not to the menu button.
+  const navigated = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the panel closes on every route change
   useEffect(() => {
-    setOpen(false);
+    setOpen((wasOpen) => {
+      if (wasOpen) navigated.current = true;
+      return false;
+    });
   }, [location.pathname, location.search]);
 
   const prefetch = () => {
@@ -124,6 +133,7 @@ function MobileNavButton({ user }: { user: HeaderUser }) {
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-muted lg:hidden"
         aria-label="Open menu"
@@ -141,7 +151,16 @@ function MobileNavButton({ user }: { user: HeaderUser }) {
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileNav open={open} onOpenChange={setOpen} user={user} />
+          <MobileNav
+            open={open}
+            onOpenChange={setOpen}
+            user={user}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (!navigated.current) buttonRef.current?.focus();
+              navigated.current = false;
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -34,6 +34,10 @@ export const BACKUP_TABLES: PgTable[] = [
   schema.auditLog,
   schema.contactMessages,
   schema.invitations,
+  // Pending jobs (reminders, expiries) and the keys of mail already sent, so a restore neither
+  // forgets a due job nor sends a receipt again.
+  schema.jobs,
+  schema.sentMail,
 ];
 
 const FORMAT = "kongamano-backup/1";

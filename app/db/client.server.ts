@@ -13,6 +13,8 @@ import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The `tx` handed to `db.transaction(async (tx) => …)`: functions taking one join the caller's. */
+export type DbTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -180,7 +182,10 @@ export function getDb(): Database {
 }
 
 /** Rows of a raw SQL query (both drivers answer with `{ rows }`). */
-export async function queryRows<T>(query: SQL, db: Database = getDb()): Promise<T[]> {
+export async function queryRows<T>(
+  query: SQL,
+  db: Database | DbTransaction = getDb(),
+): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -7,3 +7,11 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 export function newestFirst(column: AnyColumn): SQL {
   return sql`${column} desc nulls last`;
 }
+
+/**
+ * Alphabetical order as people expect it: case-insensitive ('Data and Analytics' before 'Data
+ * Ethics', which the C collation of PGlite and many servers puts the other way round).
+ */
+export function alphabetical(column: AnyColumn): SQL {
+  return sql`lower(${column}) asc`;
+}

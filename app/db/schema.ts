@@ -201,6 +201,8 @@ export const events = pgTable(
     location: text("location").notNull(),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    /** IANA zone the event's times are entered and shown in (instants stay UTC, decision 0030). */
+    timeZone: text("time_zone").notNull().default("Africa/Nairobi"),
     theme: text("theme"),
     // Types and categories are referenced by name (spec §3); renames cascade, deletes of a
     // type/category still in use are refused (23503, spec §8's 'Invalid category or event type').
@@ -222,12 +224,17 @@ export const events = pgTable(
     ),
     /** iCalendar SEQUENCE: bumped on every update so subscribed calendars pick up changes. */
     sequence: integer("sequence").notNull().default(0),
+    /** Seats for the whole event across all tickets; null means no overall limit (issue 15). */
+    capacity: integer("capacity"),
+    /** Set when organisers call the event off: it takes no registrations, attendees are told. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("events_dates_ordered", sql`${t.startDate} <= ${t.endDate}`),
+    check("events_capacity_pos", sql`${t.capacity} IS NULL OR ${t.capacity} >= 1`),
     index("events_status_start_idx").on(t.status, t.startDate),
     index("events_status_title_idx").on(t.status, t.title),
     index("events_status_location_idx").on(t.status, t.location),
@@ -391,6 +398,10 @@ export const offices = pgTable(
     longitude: doublePrecision("longitude"),
     status: officeStatus("status").notNull().default("active"),
     isHeadquarters: boolean("is_headquarters").notNull().default(false),
+    /** Opening hours as staff write them, one line per span ("Mon–Fri 08:00–17:00"). */
+    openingHours: text("opening_hours"),
+    /** What the office offers visitors and members (short labels, shown as a list). */
+    services: text("services").array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -467,6 +478,53 @@ export const invitations = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Durable jobs (issue 14, decision 0020): one table both databases run, claimed with
+// FOR UPDATE SKIP LOCKED and a lease, so a job runs once across instances and survives restarts.
+// ---------------------------------------------------------------------------------------------
+export const jobState = pgEnum("job_state", ["queued", "running", "succeeded", "failed"]);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    state: jobState("state").notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lastError: text("last_error"),
+    /** The worker holding the job while it runs, until locked_until (its lease); then who ran it. */
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Dedupes enqueues (e.g. one per order, one per schedule slot); NULL never clashes. */
+    uniqueKey: text("unique_key").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} = 'queued'`),
+    index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.state} = 'running'`),
+    index("jobs_state_updated_idx").on(t.state, t.updatedAt.desc()),
+    check("jobs_attempts_check", sql`${t.attempts} >= 0 AND ${t.maxAttempts} >= 1`),
+  ],
+);
+
+/**
+ * One row per e-mail sent under a unique key (sendMailOnce): claimed before sending, marked sent
+ * after, so a retried job finds the key and does not send the mail again.
+ */
+export const sentMail = pgTable("sent_mail", {
+  key: text("key").primaryKey(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  messageId: text("message_id").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});
+
 export type EventRow = typeof events.$inferSelect;
 export type PaperRow = typeof papers.$inferSelect;
 export type OfficeRow = typeof offices.$inferSelect;
@@ -474,3 +532,423 @@ export type SpeakerRow = typeof speakers.$inferSelect;
 export type SponsorRow = typeof sponsors.$inferSelect;
 export type EventFeeRow = typeof eventFees.$inferSelect;
 export type UserRow = typeof user.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Orders, invoices, payments, receipts (issue 14). Money is integer minor units (cents) only.
+// ---------------------------------------------------------------------------------------------
+export const orderState = pgEnum("order_state", [
+  "awaiting_payment",
+  "paid",
+  "cancelled",
+  "expired",
+  "refunded",
+]);
+export const orderLineKind = pgEnum("order_line_kind", ["event_ticket", "membership_term"]);
+export const paymentMethod = pgEnum("payment_method", [
+  "mpesa",
+  "bank_transfer",
+  "card",
+  "cash",
+  "other",
+]);
+
+const minor = (name: string) => bigint(name, { mode: "number" });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Orders are accounting records: they outlive the buyer's account (set null on deletion).
+    buyerId: text("buyer_id").references(() => user.id, { onDelete: "set null" }),
+    buyerName: text("buyer_name").notNull(),
+    billingEmail: text("billing_email").notNull(),
+    organisationName: text("organisation_name"),
+    /** KRA PIN (Kenya) or VAT number of the organisation. */
+    taxId: text("tax_id"),
+    currency: currency("currency").notNull(),
+    totalMinor: minor("total_minor").notNull(),
+    /** Sum of the payments matched to this order (kept by recordPayment / matchPayment). */
+    paidMinor: minor("paid_minor").notNull().default(0),
+    state: orderState("state").notNull().default("awaiting_payment"),
+    /** End of the hold: an order still unpaid then is expired by a job. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_total_nonneg", sql`${t.totalMinor} >= 0`),
+    index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    index("orders_state_expires_idx").on(t.state, t.expiresAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: orderLineKind("kind").notNull(),
+    /** The event fee (event_ticket) or membership plan/term (membership_term) bought. */
+    referenceId: text("reference_id").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitAmountMinor: minor("unit_amount_minor").notNull(),
+    lineTotalMinor: minor("line_total_minor").notNull(),
+  },
+  (t) => [
+    check("order_lines_quantity_pos", sql`${t.quantity} >= 1`),
+    check("order_lines_unit_nonneg", sql`${t.unitAmountMinor} >= 0`),
+    check("order_lines_total", sql`${t.lineTotalMinor} = ${t.quantity} * ${t.unitAmountMinor}`),
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_reference_idx").on(t.kind, t.referenceId),
+  ],
+);
+
+/** One row per numbered series ('INV-2027', 'RCT-2027'): locked and bumped inside the transaction. */
+export const documentCounters = pgTable("document_counters", {
+  series: text("series").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null while the payment matches no invoice (kept for reconciliation). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The invoice number (M-Pesa account) the payer gave, as given. */
+    payerAccount: text("payer_account"),
+    method: paymentMethod("method").notNull(),
+    /** M-Pesa code, bank reference…: unique per method, so one payment is recorded once. */
+    reference: text("reference").notNull(),
+    amountMinor: minor("amount_minor").notNull(),
+    currency: currency("currency").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    proofKey: text("proof_key"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_amount_pos", sql`${t.amountMinor} > 0`),
+    uniqueIndex("payments_method_reference_idx").on(t.method, t.reference),
+    index("payments_order_idx").on(t.orderId),
+    index("payments_unmatched_idx").on(t.createdAt.desc()).where(sql`${t.orderId} IS NULL`),
+  ],
+);
+
+export const receipts = pgTable("receipts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  number: text("number").notNull().unique(),
+  paymentId: uuid("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payments.id, { onDelete: "restrict" }),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "restrict" }),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderState = (typeof orderState.enumValues)[number];
+export type OrderLineKind = (typeof orderLineKind.enumValues)[number];
+export type PaymentMethod = (typeof paymentMethod.enumValues)[number];
+export type Currency = (typeof currency.enumValues)[number];
+export type JobRow = typeof jobs.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Event registration (issue 15): a registration books `quantity` seats of one ticket (event fee)
+// for one person; each seat is a ticket with its own QR code, checked in once. Seats are counted
+// from registrations that hold them (awaiting_payment until the hold ends, confirmed).
+// ---------------------------------------------------------------------------------------------
+export const registrationState = pgEnum("registration_state", [
+  "awaiting_payment",
+  "confirmed",
+  "cancelled",
+  "expired",
+]);
+export const waitlistState = pgEnum("waitlist_state", [
+  "waiting",
+  "offered",
+  "claimed",
+  "expired",
+  "left",
+]);
+
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The ticket (event fee); null for a free event without fees or once the fee is removed. */
+    feeId: uuid("fee_id").references(() => eventFees.id, { onDelete: "set null" }),
+    /** What was booked, as it was then: fees can change or go after people registered. */
+    ticketLabel: text("ticket_label").notNull(),
+    unitAmountMinor: minor("unit_amount_minor").notNull().default(0),
+    currency: currency("currency"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    attendeeName: text("attendee_name").notNull(),
+    attendeeEmail: text("attendee_email").notNull(),
+    quantity: integer("quantity").notNull(),
+    state: registrationState("state").notNull(),
+    /** The order paying for a paid registration. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** For awaiting_payment: the seats are held until then (the order's hold). */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("registrations_quantity_pos", sql`${t.quantity} >= 1`),
+    index("registrations_event_state_idx").on(t.eventId, t.state),
+    index("registrations_fee_state_idx").on(t.feeId, t.state),
+    index("registrations_user_idx").on(t.userId, t.createdAt.desc()),
+    index("registrations_order_idx").on(t.orderId),
+  ],
+);
+
+/** One seat of a registration: the QR code carries `code`; check-in is recorded once. */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** 1..quantity within the registration. */
+    seat: integer("seat").notNull(),
+    /** Unguessable ticket code (at least 128 bits, base32/base64url): the QR's content. */
+    code: text("code").notNull().unique(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInBy: text("checked_in_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tickets_registration_seat_idx").on(t.registrationId, t.seat),
+    index("tickets_event_idx").on(t.eventId, t.checkedInAt),
+  ],
+);
+
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The ticket waited for. */
+    feeId: uuid("fee_id").references(() => eventFees.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    state: waitlistState("state").notNull().default("waiting"),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    /** For offered: the freed seats are held for this person until then. */
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    /** The registration made when the offer was claimed. */
+    registrationId: uuid("registration_id").references(() => registrations.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("waitlist_quantity_pos", sql`${t.quantity} >= 1`),
+    index("waitlist_event_state_idx").on(t.eventId, t.state, t.createdAt),
+    // One live place per person and ticket.
+    uniqueIndex("waitlist_live_person_idx")
+      .on(t.eventId, t.feeId, t.userId)
+      .where(sql`${t.state} IN ('waiting', 'offered')`),
+  ],
+);
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type RegistrationState = (typeof registrationState.enumValues)[number];
+export type TicketRow = typeof tickets.$inferSelect;
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type WaitlistState = (typeof waitlistState.enumValues)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Membership (issue 16): one membership per person (a lapsed one is re-joined, not duplicated),
+// its yearly terms kept as history, the renewal notices it was sent, and corporate seats.
+// Every change goes through app/models/membership/membership.server.ts.
+// ---------------------------------------------------------------------------------------------
+export const membershipState = pgEnum("membership_state", [
+  "applied",
+  "awaiting_payment",
+  "active",
+  "renewal_open",
+  "grace",
+  "lapsed",
+  "rejected",
+  "cancelled",
+]);
+export const membershipPlan = pgEnum("membership_plan", [
+  "individual",
+  "professional",
+  "corporate",
+]);
+export const membershipTermKind = pgEnum("membership_term_kind", ["join", "renewal", "upgrade"]);
+export const membershipNoticeKind = pgEnum("membership_notice_kind", [
+  "renewal_30d",
+  "renewal_7d",
+  "ends_today",
+  "grace",
+]);
+export const membershipNoticeStatus = pgEnum("membership_notice_status", [
+  "sent",
+  "skipped",
+  "failed",
+]);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: membershipPlan("plan").notNull(),
+    state: membershipState("state").notNull(),
+    /** The name on the card, as the person gave it when applying. */
+    memberName: text("member_name").notNull(),
+    organisationName: text("organisation_name"),
+    /** KRA PIN (Kenya) or VAT number of the organisation (Corporate). */
+    taxId: text("tax_id"),
+    billingContactName: text("billing_contact_name"),
+    billingContactEmail: text("billing_contact_email"),
+    /** 50% student discount, once staff have approved the proof (a private upload). */
+    student: boolean("student").notNull().default(false),
+    studentProofKey: text("student_proof_key"),
+    /** Why staff rejected the application (e-mailed to the person). */
+    rejectionReason: text("rejection_reason"),
+    /** Set when the member cancels: access continues until the end of the paid term. */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** Unguessable code of the membership card (its QR points at /membership/verify/<code>). */
+    cardCode: text("card_code").notNull().unique(),
+    /** When the state last changed (for the admin list and the retention report). */
+    stateChangedAt: timestamp("state_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live membership per person; rejected and cancelled ones stay as history.
+    uniqueIndex("memberships_live_user_idx")
+      .on(t.userId)
+      .where(sql`${t.state} NOT IN ('rejected', 'cancelled')`),
+    index("memberships_state_idx").on(t.state, t.stateChangedAt),
+  ],
+);
+
+/**
+ * A term bought by an order: created with the order (pending), dated when the order is paid.
+ * Renewals follow on from the previous end; upgrades keep the end and change the plan.
+ */
+export const membershipTerms = pgTable(
+  "membership_terms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    kind: membershipTermKind("kind").notNull(),
+    plan: membershipPlan("plan").notNull(),
+    /** The paying order (its line's reference_id is this term's id). */
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("membership_terms_membership_idx").on(t.membershipId, t.endsAt),
+    check(
+      "membership_terms_dates",
+      sql`${t.startsAt} IS NULL OR (${t.endsAt} IS NOT NULL AND ${t.endsAt} > ${t.startsAt})`,
+    ),
+  ],
+);
+
+/** Delivery log: one row per (term, notice kind) — sent, skipped with the reason, or failed. */
+export const membershipNotices = pgTable(
+  "membership_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => membershipTerms.id, { onDelete: "cascade" }),
+    kind: membershipNoticeKind("kind").notNull(),
+    status: membershipNoticeStatus("status").notNull(),
+    reason: text("reason"),
+    attempts: integer("attempts").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("membership_notices_term_kind_idx").on(t.termId, t.kind)],
+);
+
+/** A Corporate membership's seats: up to 10 colleagues invited by e-mail. */
+export const membershipSeats = pgTable(
+  "membership_seats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** SHA-256 of the invitation token (the token itself is only in the e-mail). */
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("membership_seats_live_email_idx")
+      .on(t.membershipId, t.email)
+      .where(sql`${t.revokedAt} IS NULL`),
+    index("membership_seats_user_idx").on(t.userId),
+  ],
+);
+
+export type MembershipRow = typeof memberships.$inferSelect;
+export type MembershipState = (typeof membershipState.enumValues)[number];
+export type MembershipPlanId = (typeof membershipPlan.enumValues)[number];
+export type MembershipTermRow = typeof membershipTerms.$inferSelect;
+export type MembershipNoticeKind = (typeof membershipNoticeKind.enumValues)[number];

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { type Database, getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { logger } from "./logger.server";
 import { clientIp, userAgent } from "./request.server";
@@ -14,22 +14,36 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+function auditValues(request: Request | null, entry: AuditEntry) {
+  return {
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    actorEmail: entry.actorEmail ?? null,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ip: request ? clientIp(request) : null,
+    userAgent: request ? userAgent(request) : null,
+  };
+}
+
 /** Writes one audit row with the caller's IP and user agent. Never throws: failures are logged. */
 export async function recordAudit(request: Request | null, entry: AuditEntry) {
   try {
-    await getDb()
-      .insert(auditLog)
-      .values({
-        action: entry.action,
-        actorId: entry.actorId ?? null,
-        actorEmail: entry.actorEmail ?? null,
-        entity: entry.entity ?? null,
-        entityId: entry.entityId ?? null,
-        details: entry.details ?? null,
-        ip: request ? clientIp(request) : null,
-        userAgent: request ? userAgent(request) : null,
-      });
+    await getDb().insert(auditLog).values(auditValues(request, entry));
   } catch (error) {
     logger.error({ err: error, action: entry.action }, "audit write failed");
   }
+}
+
+/**
+ * Writes the audit row inside the caller's transaction, so the change and its record commit or
+ * roll back together (state transitions of orders and payments). Throws like any other write.
+ */
+export async function recordAuditIn(
+  tx: Pick<Database, "insert">,
+  request: Request | null,
+  entry: AuditEntry,
+) {
+  await tx.insert(auditLog).values(auditValues(request, entry));
 }

@@ -1,23 +1,28 @@
 import { spawn } from "node:child_process";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, rateLimit, user } from "~/db/schema";
+import { auditLog, rateLimit, user, verification } from "~/db/schema";
 import { useTestDatabase } from "../../tests/helpers/db";
 import { startTestSmtp } from "../../tests/helpers/smtp";
+import * as authRoute from "../routes/api/auth";
 import {
   ARGON2_OPTIONS,
   appendSetCookies,
   authErrorCode,
+  authErrorMessage,
   authErrorStatus,
   CLIENT_IP_HEADER,
   getAuth,
   hashPassword,
+  SIGN_IN_BRAKE,
   safeRedirectPath,
   setUserRole,
+  signInDelayMs,
   upsertUserWithPassword,
   verifyPassword,
 } from "./auth.server";
+import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server";
 import { env, parseEnv, setEnv } from "./env.server";
 import { getRedis } from "./rate-limit.server";
 
@@ -132,21 +137,48 @@ describe("auth.server", () => {
       expect(notice.text).toContain("already has an account");
     });
 
-    it("refuses an unverified account with EMAIL_NOT_VERIFIED (only after the right password)", async () => {
-      const wrong = await rejection(
+    it("answers sign-in for an unverified account exactly like a wrong password (no enumeration)", async () => {
+      // Someone signs up with an address that has an account, then signs in with that password:
+      // the answer must not differ from the one for a genuinely new, unverified account.
+      await getAuth().api.signUpEmail({
+        body: { email: "new.member@example.test", password: "Probe-Pass-4711", name: "Probe" },
+        headers: clientHeaders(),
+      });
+      await getAuth().api.signUpEmail({
+        body: { email: "brand.new@example.test", password: "Probe-Pass-4711", name: "Probe" },
+        headers: clientHeaders(),
+      });
+      const existing = await rejection(
         getAuth().api.signInEmail({
-          body: { email: "fresh@example.test", password: "Wrong-password-1" },
+          body: { email: "new.member@example.test", password: "Probe-Pass-4711" },
           headers: clientHeaders(),
         }),
       );
-      expect(wrong.code).toBe("INVALID_EMAIL_OR_PASSWORD");
-      const right = await rejection(
+      const created = await rejection(
         getAuth().api.signInEmail({
-          body: { email: "fresh@example.test", password: PASSWORD },
+          body: { email: "brand.new@example.test", password: "Probe-Pass-4711" },
           headers: clientHeaders(),
         }),
       );
-      expect(right.code).toBe("EMAIL_NOT_VERIFIED");
+      for (const answer of [existing, created]) {
+        expect(answer.status).toBe(401);
+        expect(answer.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+      }
+      expect((created.error as Error).message).toBe((existing.error as Error).message);
+      // Through HTTP too: same status and body.
+      const viaHttp = async (email: string) => {
+        const response = await authRoute.action({
+          request: new Request(`${env().BASE_URL}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: clientHeaders({ "content-type": "application/json", origin: env().BASE_URL }),
+            body: JSON.stringify({ email, password: "Probe-Pass-4711" }),
+          }),
+        } as Parameters<typeof authRoute.action>[0]);
+        return { status: response.status, body: await response.text() };
+      };
+      expect(await viaHttp("brand.new@example.test")).toEqual(
+        await viaHttp("new.member@example.test"),
+      );
     });
 
     it("records sign-in success and failure in the audit log with e-mail, address and agent", async () => {
@@ -176,32 +208,60 @@ describe("auth.server", () => {
   });
 
   describe("rate limits", () => {
-    it("answers the fourth failed sign-in for one account within 10 s with 429, whatever the address", async () => {
+    it("never locks the owner out: a client failing in a loop is refused, the owner signs in every time", async () => {
       await upsertUserWithPassword({
         email: "target@example.test",
         name: "Target",
         password: PASSWORD,
         role: "user",
       });
-      const attempt = () =>
-        getAuth().api.signInEmail({
-          body: { email: "target@example.test", password: "guess-guess-guess" },
-          headers: clientHeaders(), // a new client address each time
-        });
-      for (let i = 0; i < 3; i++) expect((await rejection(attempt())).status).toBe(401);
-      const fourth = await rejection(attempt());
-      expect(fourth.status).toBe(429);
-      expect((fourth.error as Error).message).toMatch(
-        /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
-      );
-      // The right password from yet another address is refused too while the window lasts.
-      const right = await rejection(
-        getAuth().api.signInEmail({
+      const attacker = clientHeaders();
+      const owner = clientHeaders();
+      const guess = () =>
+        rejection(
+          getAuth().api.signInEmail({
+            body: { email: "target@example.test", password: "guess-guess-guess" },
+            headers: attacker,
+          }),
+        );
+      const statuses: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        statuses.push((await guess()).status);
+        const signedIn = await getAuth().api.signInEmail({
           body: { email: "target@example.test", password: PASSWORD },
-          headers: clientHeaders(),
-        }),
-      );
-      expect(right.status).toBe(429);
+          headers: owner,
+        });
+        expect(signedIn.user.email).toBe("target@example.test");
+      }
+      // The attacker's client is braked (per client, and per account and client) ...
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses.slice(3)).toEqual([429, 429, 429]);
+    });
+
+    it("refuses a client after five failures for one account, and slows the account down for everyone", async () => {
+      await upsertUserWithPassword({
+        email: "spread@example.test",
+        name: "Spread",
+        password: PASSWORD,
+        role: "user",
+      });
+      const attacker = clientHeaders();
+      const attempt = (headers: Headers, password = "guess-guess-guess") =>
+        getAuth().api.signInEmail({ body: { email: "spread@example.test", password }, headers });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        // Past the per-client window (3 per 10 s): only the per-account-and-client rule is left.
+        await db.db.delete(rateLimit).where(like(rateLimit.key, "auth:sign-in:client:%"));
+        statuses.push((await rejection(attempt(attacker))).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // Five failures for the account: another client waits (5 - 3) × 500 ms, then signs in.
+      expect(signInDelayMs(5)).toBe(1000);
+      expect(signInDelayMs(100)).toBe(SIGN_IN_BRAKE.perAccount.maxDelayMs);
+      const started = Date.now();
+      const signedIn = await attempt(clientHeaders(), PASSWORD);
+      expect(signedIn.user.email).toBe("spread@example.test");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     });
 
     it("answers the fourth attempt from one client within 10 s with 429, whatever the account", async () => {
@@ -259,15 +319,14 @@ describe("auth.server", () => {
         await expect.poll(() => redis.ping().catch(() => "down"), { timeout: 10_000 }).toBe("PONG");
         setEnv({ ...current, REDIS_URL: redisUrl });
         const email = `redis.${Date.now()}@example.test`;
+        const headers = clientHeaders();
         const attempt = () =>
-          getAuth().api.signInEmail({
-            body: { email, password: "guess-guess-guess" },
-            headers: clientHeaders(),
-          });
+          getAuth().api.signInEmail({ body: { email, password: "guess-guess-guess" }, headers });
         for (let i = 0; i < 3; i++) expect((await rejection(attempt())).status).toBe(401);
         expect((await rejection(attempt())).status).toBe(429);
         const keys = await redis.keys("ratelimit:auth:sign-in:*");
         expect(keys.some((k) => k.startsWith("ratelimit:auth:sign-in:account:"))).toBe(true);
+        expect(keys.some((k) => k.startsWith("ratelimit:auth:sign-in:account-client:"))).toBe(true);
         expect(keys.some((k) => k.includes("@"))).toBe(false);
       } finally {
         setEnv(current);
@@ -316,6 +375,96 @@ describe("auth.server", () => {
         headers: clientHeaders(),
       });
       expect(signedIn.user.email).toBe("new.member@example.test");
+    });
+  });
+
+  describe("newer reset links end older ones", () => {
+    async function resetLink(email: string) {
+      const before = smtp.messages.length;
+      await getAuth().api.requestPasswordReset({
+        body: { email, redirectTo: "/auth/reset-password" },
+        headers: clientHeaders(),
+      });
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const mail = smtp.messages
+          .slice(before)
+          .find((m) => m.to.includes(email) && /Reset/.test(m.subject));
+        if (mail) {
+          const callback = await getAuth().handler(
+            new Request(linkIn(mail.text), { headers: clientHeaders() }),
+          );
+          const location = new URL(callback.headers.get("location") ?? "", env().BASE_URL);
+          return location.searchParams.get("token") ?? "";
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("no reset mail");
+    }
+    const reset = (token: string, newPassword: string) =>
+      getAuth().api.resetPassword({ body: { token, newPassword }, headers: clientHeaders() });
+
+    it("a newer reset link and a successful reset end the older links", async () => {
+      await upsertUserWithPassword({
+        email: "links@example.test",
+        name: "Links",
+        password: PASSWORD,
+        role: "user",
+      });
+      const first = await resetLink("links@example.test");
+      const second = await resetLink("links@example.test");
+      expect((await rejection(reset(first, "First-Link-Pass-1"))).code).toBe("INVALID_TOKEN");
+      const third = await resetLink("links@example.test");
+      // A link minted by better-auth directly (no mail) stands for any other outstanding link.
+      await db.db.insert(verification).values({
+        id: crypto.randomUUID(),
+        identifier: "reset-password:outstanding-token",
+        value: (await db.db.select().from(user).where(eq(user.email, "links@example.test")))[0].id,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      expect((await rejection(reset(second, "Second-Link-Pass-2"))).code).toBe("INVALID_TOKEN");
+      await reset(third, "Third-Link-Pass-3");
+      expect((await rejection(reset("outstanding-token", "Late-Link-Pass-4"))).code).toBe(
+        "INVALID_TOKEN",
+      );
+    });
+  });
+
+  describe("common passwords", () => {
+    it("are refused on sign-up, reset and change with the same message; the e-mail itself too", async () => {
+      const signUp = await rejection(
+        getAuth().api.signUpEmail({
+          body: { email: "common@example.test", password: "Password123", name: "Common" },
+          headers: clientHeaders(),
+        }),
+      );
+      expect(signUp).toMatchObject({ status: 400, code: "PASSWORD_TOO_COMMON" });
+      expect(authErrorMessage(signUp.error)).toBe(COMMON_PASSWORD_MESSAGE);
+      const ownAddress = await rejection(
+        getAuth().api.signUpEmail({
+          body: { email: "jane.doe1990@example.test", password: "jane.doe1990", name: "Jane" },
+          headers: clientHeaders(),
+        }),
+      );
+      expect(ownAddress.code).toBe("PASSWORD_TOO_COMMON");
+      const rows = await db.db.select().from(user).where(eq(user.email, "common@example.test"));
+      expect(rows).toEqual([]);
+
+      const cookies = await signUpAndVerify("changer@example.test", "Changer");
+      const change = await rejection(
+        getAuth().api.changePassword({
+          body: { currentPassword: PASSWORD, newPassword: "qwertyuiop" },
+          headers: new Headers({ cookie: cookies, [CLIENT_IP_HEADER]: "198.51.100.7" }),
+        }),
+      );
+      expect(change.code).toBe("PASSWORD_TOO_COMMON");
+      const resetToo = await rejection(
+        getAuth().api.resetPassword({
+          body: { token: "whatever", newPassword: "iloveyou1" },
+          headers: clientHeaders(),
+        }),
+      );
+      expect(resetToo.code).toBe("PASSWORD_TOO_COMMON");
     });
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { BASE_ERROR_CODES } from "@better-auth/core/error";
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -12,11 +13,12 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { recordAudit } from "./audit.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { type Env, env } from "./env.server";
 import { logger } from "./logger.server";
 import { escapeHtml, sendMail } from "./mail.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-strength";
-import { getRedis, hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, refundRateLimit } from "./rate-limit.server";
 import { isRole, normaliseRole, type Role } from "./roles";
 
 /** Header the Express layer sets to the client address it trusts (socket, or TRUST_PROXY). */
@@ -52,17 +54,26 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
 
 // ---------------------------------------------------------------------------------------------
 // Rate limits on sign-in, sign-up, password reset and verification mail (design.md §3): at most
-// 3 attempts per 10 s per client address AND per account (normalised e-mail). Counters live in
-// PostgreSQL (rate_limit) or in Redis when REDIS_URL is set (hitRateLimit). The client address is
-// the one the Express layer trusts (CLIENT_IP_HEADER), so a forged X-Forwarded-For buys nothing.
-// Per account, sign-in counts failed attempts only (NIST SP 800-63B §5.2.2): people who type the
-// right password are never locked out by someone else guessing theirs from elsewhere.
+// 3 attempts per 10 s per client address, and per account (normalised e-mail) for the mails.
+// Counters live in PostgreSQL (rate_limit) or in Redis when REDIS_URL is set (hitRateLimit). The
+// client address is the one the Express layer trusts (CLIENT_IP_HEADER), so a forged
+// X-Forwarded-For buys nothing.
+//
+// Sign-in counts FAILED attempts (NIST SP 800-63B §5.2.2) in two ways (decision 0015):
+// - per account and client: a client that keeps failing for one account is refused (429);
+// - per account, over all clients: past a few failures every attempt for the account is slowed
+//   down (a growing delay, capped), never refused — so nobody can lock the owner out by guessing
+//   from elsewhere, while a guessing attack spread over many addresses is still braked.
 // ---------------------------------------------------------------------------------------------
 export const AUTH_RATE_LIMIT = { max: 3, windowMs: 10_000 } as const;
+export const SIGN_IN_BRAKE = {
+  perAccountAndClient: { max: 5, windowMs: 5 * 60_000 },
+  perAccount: { windowMs: 5 * 60_000, freeFailures: 3, stepMs: 500, maxDelayMs: 3_000 },
+} as const;
 
-type LimitRule = { group: string; max: number; perAccount: "every-attempt" | "failures" | false };
+type LimitRule = { group: string; max: number; perAccount: "every-attempt" | false };
 const LIMITED_PATHS: Record<string, LimitRule> = {
-  "/sign-in/email": { group: "sign-in", max: AUTH_RATE_LIMIT.max, perAccount: "failures" },
+  "/sign-in/email": { group: "sign-in", max: AUTH_RATE_LIMIT.max, perAccount: false },
   "/sign-up/email": { group: "sign-up", max: AUTH_RATE_LIMIT.max, perAccount: "every-attempt" },
   "/request-password-reset": {
     group: "password-reset-mail",
@@ -86,7 +97,20 @@ const LIMITED_PATHS: Record<string, LimitRule> = {
   "/two-factor/verify-backup-code": { group: "two-factor", max: 5, perAccount: false },
 };
 
+/** Where each endpoint that sets a password carries the new one (refused when too common). */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/admin/create-user": "password", // invitations
+  "/admin/set-user-password": "newPassword",
+};
+
 export function tooManyAttemptsMessage(seconds: number) {
+  if (seconds > 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many attempts. Please wait ${minutes} minutes and try again.`;
+  }
   return `Too many attempts. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
 }
 
@@ -95,32 +119,17 @@ export function normaliseEmail(value: unknown) {
 }
 
 /** Rate-limit keys never hold the e-mail itself (account deletion leaves no trace of it). */
-function accountKey(group: string, email: string) {
-  return `auth:${group}:account:${createHash("sha256").update(email).digest("hex").slice(0, 40)}`;
+function accountKey(group: string, email: string, client?: string) {
+  const account = createHash("sha256").update(email).digest("hex").slice(0, 40);
+  return client
+    ? `auth:${group}:account-client:${account}:${client}`
+    : `auth:${group}:account:${account}`;
 }
 
-/** Reads a counter without counting: { blocked, retryAfterSeconds }. */
-async function peekRateLimit(key: string, { max, windowMs }: { max: number; windowMs: number }) {
-  const redisUrl = env().REDIS_URL;
-  if (redisUrl) {
-    const redis = getRedis(redisUrl);
-    const [value, ttl] = await Promise.all([
-      redis.get(`ratelimit:${key}`),
-      redis.pttl(`ratelimit:${key}`),
-    ]);
-    const blocked = Number(value ?? 0) >= max && ttl > 0;
-    return { blocked, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-  }
-  const now = Date.now();
-  const [row] = await getDb()
-    .select({ count: schema.rateLimit.count, lastRequest: schema.rateLimit.lastRequest })
-    .from(schema.rateLimit)
-    .where(eq(schema.rateLimit.key, key));
-  const inWindow = row && row.lastRequest >= now - windowMs;
-  return {
-    blocked: Boolean(inWindow && row.count >= max),
-    retryAfterSeconds: row ? Math.max(1, Math.ceil((row.lastRequest + windowMs - now) / 1000)) : 0,
-  };
+/** How long a sign-in for an account waits, given its recent failures from all clients. */
+export function signInDelayMs(failures: number) {
+  const { freeFailures, stepMs, maxDelayMs } = SIGN_IN_BRAKE.perAccount;
+  return Math.min(Math.max(0, failures - freeFailures) * stepMs, maxDelayMs);
 }
 
 function tooManyAttempts(retryAfterSeconds: number) {
@@ -163,11 +172,22 @@ async function secondFactorSubject(ctx: HookContext) {
 const secondFactorSubjects = new WeakMap<object, { userId: string; signIn: boolean }>();
 
 const beforeHook = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
+  const newPassword = passwordField ? body[passwordField] : undefined;
+  if (
+    typeof newPassword === "string" &&
+    isCommonPassword(newPassword, normaliseEmail(body.email))
+  ) {
+    throw new APIError("BAD_REQUEST", {
+      message: COMMON_PASSWORD_MESSAGE,
+      code: "PASSWORD_TOO_COMMON",
+    });
+  }
   const rule = LIMITED_PATHS[ctx.path];
   if (!rule) return;
   const headers = ctx.headers ?? ctx.request?.headers;
   const ip = headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
   const email = normaliseEmail(body.email);
   const windowMs = AUTH_RATE_LIMIT.windowMs;
 
@@ -184,12 +204,20 @@ const beforeHook = createAuthMiddleware(async (ctx) => {
     });
     if (!perAccount.allowed) retryAfter = perAccount.retryAfterSeconds;
   }
-  if (!retryAfter && email && rule.perAccount === "failures") {
-    const perAccount = await peekRateLimit(accountKey(rule.group, email), {
-      max: rule.max,
-      windowMs,
-    });
-    if (perAccount.blocked) retryAfter = perAccount.retryAfterSeconds;
+  if (!retryAfter && email && rule.group === "sign-in") {
+    // Counted now (a burst of parallel guesses cannot slip past), given back when it succeeds.
+    const [fromThisClient, fromAll] = await Promise.all([
+      hitRateLimit(accountKey("sign-in", email, ip), SIGN_IN_BRAKE.perAccountAndClient),
+      hitRateLimit(accountKey("sign-in", email), {
+        max: Number.MAX_SAFE_INTEGER,
+        ...SIGN_IN_BRAKE.perAccount,
+      }),
+    ]);
+    if (!fromThisClient.allowed) retryAfter = fromThisClient.retryAfterSeconds;
+    else {
+      const delay = signInDelayMs(fromAll.count - 1);
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
   if (retryAfter) {
     if (rule.group === "sign-in") {
@@ -223,6 +251,38 @@ const beforeHook = createAuthMiddleware(async (ctx) => {
   }
 });
 
+/** What people read for a wrong password, an unknown e-mail and an unverified account alike. */
+export const INVALID_CREDENTIALS_MESSAGE =
+  "Invalid email or password. If you have just signed up, open the link in the verification email first.";
+
+/** better-auth's own wrong-password error, to the letter (same status, code and message). */
+function invalidCredentials() {
+  return APIError.from("UNAUTHORIZED", BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
+}
+
+/** better-auth's impersonation endpoints: closed unless ALLOW_IMPERSONATION (decision 0016). */
+export const IMPERSONATION_PATHS = new Set([
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+]);
+
+async function recordImpersonation(ctx: HookContext, headers: Headers | undefined) {
+  const start = ctx.path === "/admin/impersonate-user";
+  // Starting: the admin's own session; stopping: the impersonation session being ended.
+  const session = ctx.context.session as
+    | { user: { id: string }; session: { impersonatedBy?: string | null } }
+    | null
+    | undefined;
+  await recordAudit(auditRequest(headers), {
+    action: start ? "user.impersonate_start" : "user.impersonate_stop",
+    actorId: start ? session?.user.id : session?.session.impersonatedBy,
+    entity: "user",
+    entityId: start
+      ? ((ctx.body as { userId?: string } | undefined)?.userId ?? null)
+      : session?.user.id,
+  });
+}
+
 export const TOTP_REPLAY_MESSAGE =
   "This code has already been used. Wait for the next code from your authenticator app.";
 
@@ -233,19 +293,25 @@ const afterHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path === "/sign-in/email") {
     const email = normaliseEmail((ctx.body as Record<string, unknown> | undefined)?.email);
     if (failed) {
-      if (returned.statusCode === 401 && email) {
-        await hitRateLimit(accountKey("sign-in", email), {
-          max: AUTH_RATE_LIMIT.max,
-          windowMs: AUTH_RATE_LIMIT.windowMs,
-        });
-      }
+      const reason = errorCode(returned);
       await recordAudit(auditRequest(headers), {
         action: "auth.sign_in_failed",
         actorEmail: email || null,
-        details: { reason: errorCode(returned) },
+        details: { reason },
       });
+      // An unverified account answers like a wrong password: otherwise signing up with someone's
+      // address and then signing in with the same password would tell whether they have an
+      // account (a new one says "verify", an existing one "invalid").
+      if (reason === "EMAIL_NOT_VERIFIED") throw invalidCredentials();
       return;
     }
+    // The right password: this attempt does not count against the client or the account.
+    const ip = headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+    await Promise.all([
+      refundRateLimit(`auth:sign-in:client:${ip}`),
+      refundRateLimit(accountKey("sign-in", email, ip)),
+      refundRateLimit(accountKey("sign-in", email)),
+    ]);
     const user = ctx.context.newSession?.user as { id: string; twoFactorEnabled?: boolean };
     if (!user) return;
     await recordAudit(auditRequest(headers), {
@@ -256,6 +322,10 @@ const afterHook = createAuthMiddleware(async (ctx) => {
       entityId: user.id,
       details: { method: "password" },
     });
+    return;
+  }
+  if (!failed && IMPERSONATION_PATHS.has(ctx.path)) {
+    await recordImpersonation(ctx, headers);
     return;
   }
   const subject = secondFactorSubjects.get(ctx.context);
@@ -330,7 +400,9 @@ function createAuth() {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url, token }) {
+        // A newer link ends the older ones.
+        await revokeResetLinks(user.id, token);
         await deliver(
           user.email,
           "Reset your Kongamano password",
@@ -346,6 +418,7 @@ function createAuth() {
         );
       },
       async onPasswordReset({ user }, request) {
+        await revokeResetLinks(user.id); // a successful reset ends every other link
         await recordAudit(request ?? null, {
           action: "auth.password_reset",
           actorId: user.id,
@@ -404,6 +477,15 @@ function createAuth() {
       changeEmail: { enabled: true },
       deleteUser: {
         enabled: true,
+        // Never zero admins, whichever path asks for the deletion.
+        beforeDelete: async (user) => {
+          if ((user as { role?: string }).role === "admin" && (await adminCount()) <= 1) {
+            throw new APIError("BAD_REQUEST", {
+              message: LAST_ADMIN_DELETE_MESSAGE,
+              code: "LAST_ADMIN",
+            });
+          }
+        },
         afterDelete: async (user) => {
           await erasePersonalData(user.id, user.email);
         },
@@ -451,7 +533,14 @@ function createAuth() {
       },
     },
     plugins: [
-      admin({ ac, roles: authRoles, defaultRole: "user", adminRoles: ["admin"] }),
+      admin({
+        ac,
+        roles: authRoles,
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        allowImpersonatingAdmins: false,
+        impersonationSessionDuration: 60 * 30,
+      }),
       twoFactor({
         issuer: "Kongamano",
         backupCodeOptions: { amount: 10, length: 10 },
@@ -520,7 +609,8 @@ export function safeRedirectPath(value: unknown, fallback = "/") {
 }
 
 const FRIENDLY_MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password.",
+  INVALID_EMAIL_OR_PASSWORD: INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_TOO_COMMON: COMMON_PASSWORD_MESSAGE,
   EMAIL_NOT_VERIFIED:
     "Please verify your email address first. Check your inbox for the link we sent you.",
   PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
@@ -606,6 +696,32 @@ export async function upsertUserWithPassword(input: {
   });
 }
 
+export const LAST_ADMIN_DELETE_MESSAGE =
+  "You are the only admin. Make someone else an admin before deleting your account.";
+
+export async function adminCount(db: Pick<ReturnType<typeof getDb>, "select"> = getDb()) {
+  const [{ admins }] = await db
+    .select({ admins: count() })
+    .from(schema.user)
+    .where(eq(schema.user.role, "admin"));
+  return admins;
+}
+
+/** Ends a user's password-reset links, except `keepToken` (the one just sent). */
+async function revokeResetLinks(userId: string, keepToken?: string) {
+  await getDb()
+    .delete(schema.verification)
+    .where(
+      and(
+        eq(schema.verification.value, userId),
+        sql`${schema.verification.identifier} like 'reset-password:%'`,
+        keepToken
+          ? sql`${schema.verification.identifier} <> ${`reset-password:${keepToken}`}`
+          : undefined,
+      ),
+    );
+}
+
 export class LastAdminError extends Error {
   constructor() {
     super("The last admin cannot be demoted.");
@@ -630,12 +746,8 @@ export async function setUserRole(
       .from(schema.user)
       .where(eq(schema.user.id, userId));
     if (!target) return null;
-    if (target.role === "admin" && role !== "admin") {
-      const [{ admins }] = await tx
-        .select({ admins: count() })
-        .from(schema.user)
-        .where(eq(schema.user.role, "admin"));
-      if (admins <= 1) throw new LastAdminError();
+    if (target.role === "admin" && role !== "admin" && (await adminCount(tx)) <= 1) {
+      throw new LastAdminError();
     }
     await tx.update(schema.user).set({ role }).where(eq(schema.user.id, userId));
     return target.role;

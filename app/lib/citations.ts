@@ -64,6 +64,18 @@ export function escapeBibtex(value: string) {
   return oneLine(value).replace(/[\\{}&%$#_~^]/g, (c) => BIBTEX_SPECIALS[c]);
 }
 
+/**
+ * A BibTeX title whose capitals survive every style: styles that sentence-case titles (plain,
+ * alpha, IEEE …) leave braced text alone, so each word with a capital letter is braced
+ * ('{African} {SMEs} in {Kenya}').
+ */
+export function bibtexTitle(title: string) {
+  return escapeBibtex(title)
+    .split(" ")
+    .map((word) => (/\p{Lu}/u.test(word) && !word.includes("{") ? `{${word}}` : word))
+    .join(" ");
+}
+
 /** A BibTeX author: a name containing the word 'and' is braced so it stays one (corporate) name. */
 function bibtexAuthor(name: string) {
   const escaped = escapeBibtex(name);
@@ -97,7 +109,7 @@ export function citationKey(paper: Pick<CitablePaper, "authors" | "publishedDate
 
 function bibtexEntry(paper: CitablePaper, key: string) {
   const fields: Array<[string, string]> = [
-    ["title", escapeBibtex(paper.title)],
+    ["title", bibtexTitle(paper.title)],
     [
       "author",
       paper.authors

@@ -21,17 +21,29 @@ const SCRIPT_NONCE = Buffer.from('<script nonce="');
 const SCRIPT_END = Buffer.from("</script>");
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="');
 const MODULE_SOURCE_ID = "kongamano-entry";
+const DEFERRED_MODULE_TAG = `<script type="text/x-deferred-module" id="${MODULE_SOURCE_ID}">`;
 
 /** The loader: plain ES5, run inline; `p` is the preload list. */
 function loader(preloads: string[]) {
   return `(function(p){var d=document,n=d.currentScript.nonce,done=0;function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=d.getElementById("${MODULE_SOURCE_ID}").textContent;d.body.appendChild(s)}try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){d.addEventListener("DOMContentLoaded",go)}addEventListener("load",function(){setTimeout(go,500)})})(${JSON.stringify(preloads).replace(/</g, "\\u003c")})`;
 }
 
+/** The text of the deferred entry module in a rewritten document (the loader runs it inline). */
+export function deferredModuleSource(html: string): string | undefined {
+  const from = html.indexOf(DEFERRED_MODULE_TAG);
+  if (from === -1) return undefined;
+  const end = html.indexOf("</script>", from);
+  return end === -1 ? undefined : html.slice(from + DEFERRED_MODULE_TAG.length, end);
+}
+
 /**
  * The same rewrite on a streamed document: bytes are held back until React Router's module
  * script has gone by (it ends the shell, which React writes in one go), then passed through.
  */
-export function deferScriptsStream() {
+export function deferScriptsStream(
+  /** Also applied to the held-back part (the shell), e.g. the stylesheet's splice. */
+  edit: (part: Buffer<ArrayBuffer>) => Buffer<ArrayBuffer> = (part) => part,
+) {
   const held: Buffer[] = [];
   let heldBytes = 0;
   // The marker looked for next: the module script's start, then the end of that script.
@@ -54,12 +66,12 @@ export function deferScriptsStream() {
         return callback();
       }
       marker = undefined;
-      callback(null, deferScripts(Buffer.concat(held, heldBytes)));
+      callback(null, edit(deferScripts(Buffer.concat(held, heldBytes))));
       held.length = 0;
     },
     flush(callback) {
       if (!marker) return callback();
-      callback(null, deferScripts(Buffer.concat(held, heldBytes)));
+      callback(null, edit(deferScripts(Buffer.concat(held, heldBytes))));
     },
   });
 }
@@ -103,7 +115,7 @@ export function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   if (preloads.length === 0) return html;
   parts.push(
     html.subarray(copied, scriptStart),
-    Buffer.from(`<script type="text/x-deferred-module" id="${MODULE_SOURCE_ID}">`),
+    Buffer.from(DEFERRED_MODULE_TAG),
     html.subarray(sourceStart + MODULE_SCRIPT_START.length, sourceEnd),
     Buffer.from(`</script><script nonce="${nonce}">${loader(preloads)}</script>`),
     html.subarray(sourceEnd + SCRIPT_END.length),

@@ -37,13 +37,36 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For we believe; empty = none. */
     TRUST_PROXY: z.string().default(""),
-    REQUIRE_ADMIN_MFA: booleanFlag.optional(),
+    /** Admins must enrol two-factor before the back office opens (on unless turned off). */
+    REQUIRE_ADMIN_MFA: booleanFlag.default(true),
+    /** Editors too (off unless an operator turns it on). */
+    REQUIRE_EDITOR_MFA: booleanFlag.default(false),
+    /** better-auth's impersonation endpoints for admins, audited (off unless turned on). */
+    ALLOW_IMPERSONATION: booleanFlag.default(false),
     SEED_DEMO: booleanFlag.optional(),
     /** In-memory cache of anonymous public pages (on unless disabled). */
     PAGE_CACHE: booleanFlag.default(true),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** M-Pesa Paybill number printed on invoices (a labelled demo number when unset). */
+    MPESA_PAYBILL: z
+      .string()
+      .regex(/^\d{5,7}$/, "must be a 5 to 7 digit Paybill number")
+      .optional(),
+    /** Bank transfer details printed on invoices, one line per ';' (labelled demo when unset). */
+    BANK_DETAILS: z.string().min(10).optional(),
+    /** How long an unpaid order holds what it bought before it expires. */
+    ORDER_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(72),
+    /** Run scheduled jobs in this process (on unless turned off, e.g. for a web-only instance). */
+    JOBS_WORKER: booleanFlag.default(true),
+    /** How often the job worker looks for due jobs. */
+    JOBS_POLL_MS: z.coerce.number().int().min(50).default(5000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(7000),
     /** After SIGTERM, keep accepting (readiness failing) this long before closing the listener. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1500),
@@ -69,7 +92,6 @@ const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema> & {
   BASE_URL: string;
   SESSION_SECRET: string;
-  REQUIRE_ADMIN_MFA: boolean;
 };
 
 export class EnvError extends Error {}
@@ -93,8 +115,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? embeddedSecret(env.DATA_DIR),
-    REQUIRE_ADMIN_MFA:
-      env.REQUIRE_ADMIN_MFA ?? (env.NODE_ENV === "production" && Boolean(env.DATABASE_URL)),
   };
 }
 

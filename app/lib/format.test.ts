@@ -6,8 +6,9 @@ import {
   formatDateRange,
   formatMoney,
   formatTime,
-  nairobiIso,
+  isoInZone,
   slugify,
+  zoneLabel,
 } from "./format";
 
 describe("format", () => {
@@ -48,10 +49,27 @@ describe("Nairobi times", () => {
   });
 });
 
-describe("nairobiIso", () => {
+describe("isoInZone", () => {
   it("writes the Nairobi wall clock with its +03:00 offset", () => {
-    expect(nairobiIso("2026-12-31T22:30:00Z")).toBe("2027-01-01T01:30:00+03:00");
-    expect(nairobiIso("2027-06-15T20:59:59.900Z")).toBe("2027-06-15T23:59:59+03:00");
-    expect(nairobiIso(new Date("2027-03-01T00:00:00Z"))).toBe("2027-03-01T03:00:00+03:00");
+    expect(isoInZone("2026-12-31T22:30:00Z")).toBe("2027-01-01T01:30:00+03:00");
+    expect(isoInZone("2027-06-15T20:59:59.900Z")).toBe("2027-06-15T23:59:59+03:00");
+    expect(isoInZone(new Date("2027-03-01T00:00:00Z"))).toBe("2027-03-01T03:00:00+03:00");
+  });
+});
+
+describe("event time zones", () => {
+  const toronto = "America/Toronto";
+  it("formats an instant in the event's zone with its offset and label", () => {
+    // 14:00Z on 12 Jan 2027 is 09:00 EST in Toronto.
+    expect(formatTime("2027-01-12T14:00:00Z", toronto)).toBe("9:00 AM");
+    expect(formatDate("2027-01-13T03:00:00Z", toronto)).toBe("Jan 12, 2027");
+    expect(isoInZone("2027-01-12T14:00:00Z", toronto)).toBe("2027-01-12T09:00:00-05:00");
+    expect(isoInZone("2027-07-12T13:00:00Z", toronto)).toBe("2027-07-12T09:00:00-04:00");
+    expect(zoneLabel("2027-01-12T14:00:00Z", toronto)).toBe("EST (GMT-5, Toronto time)");
+    expect(zoneLabel("2027-01-12T14:00:00Z")).toBe("GMT+3 (Nairobi time)");
+    expect(zoneLabel("2027-01-12T14:00:00Z", "America/Sao_Paulo")).toBe("GMT-3 (Sao Paulo time)");
+    expect(zoneLabel("2027-01-12T14:00:00Z", "Asia/Kolkata")).toBe("GMT+5:30 (Kolkata time)");
+    expect(durationInDays("2027-01-12T14:00:00Z", "2027-01-13T03:00:00Z", toronto)).toBe(1);
+    expect(durationInDays("2027-01-12T14:00:00Z", "2027-01-13T03:00:00Z")).toBe(2);
   });
 });

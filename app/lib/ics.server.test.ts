@@ -72,6 +72,26 @@ describe("buildCalendar", () => {
     const empty = parse(buildCalendar([], { origin: "https://k.example", name: "Nothing" }));
     expect(empty.vevents).toHaveLength(0);
     expect(empty.calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nothing");
+    // RFC 5545 §3.6: 1*component — an empty feed still carries one (its time zone).
+    expect(empty.calendar.getAllSubcomponents().length).toBeGreaterThanOrEqual(1);
+    expect(empty.calendar.getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid")).toBe(
+      "Africa/Nairobi",
+    );
+  });
+
+  it("writes a Toronto event's 09:00 EST start as 14:00Z", () => {
+    const ics = buildCalendar(
+      [
+        {
+          ...base,
+          startDate: new Date("2027-01-12T14:00:00Z"),
+          endDate: new Date("2027-01-12T22:00:00Z"),
+        },
+      ],
+      { origin: "https://k.example" },
+    );
+    expect(ics).toContain("DTSTART:20270112T140000Z");
+    expect(ics).toContain("DTEND:20270112T220000Z");
   });
 
   it("labels downloads and subscriptions", () => {

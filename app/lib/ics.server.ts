@@ -63,8 +63,25 @@ export function buildCalendar(
     { productId: `-//${ORGANISATION_NAME}//Events//EN`, method: "PUBLISH", calName: name },
   );
   if (error || !value) throw error ?? new Error("calendar could not be generated");
-  return value;
+  // RFC 5545 §3.6: a calendar holds at least one component. An empty feed gets the network's
+  // time zone (a component every client accepts and ignores).
+  return list.length
+    ? value
+    : value.replace("END:VCALENDAR", `${EMPTY_FEED_TIMEZONE}END:VCALENDAR`);
 }
+
+const EMPTY_FEED_TIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Africa/Nairobi",
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0300",
+  "TZOFFSETTO:+0300",
+  "TZNAME:EAT",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+  "",
+].join("\r\n");
 
 /** Response headers for a calendar: inline for subscriptions, or as a download. */
 export function calendarHeaders(filename: string, { download }: { download: boolean }) {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "~/db/schema";
 import { useTestDatabase } from "../../tests/helpers/db";
 import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "./auth.server";
-import { env, setEnv } from "./env.server";
+import { env, parseEnv, setEnv } from "./env.server";
 import { ACCESS_DENIED, getOptionalUser, requireRole, requireUser } from "./permissions.server";
 import { REQUEST_KEY_HEADER, takeResponseCookies } from "./response-cookies.server";
 import { getToast } from "./toast.server";
@@ -143,5 +143,20 @@ describe("permissions", () => {
       .where(eq(user.email, "admin.perm@example.test"));
     const admin = await requireRole(request("/admin/users", "admin"), "admin");
     expect(admin).toMatchObject({ aal: "aal2" });
+  });
+
+  it("requires two-factor for admins by default in every mode, and for editors when asked", async () => {
+    for (const mode of [{}, { NODE_ENV: "production" }, { DATABASE_URL: "postgres://x/y" }]) {
+      const config = parseEnv({ DATA_DIR: baseEnv.DATA_DIR, ...mode });
+      expect(config.REQUIRE_ADMIN_MFA).toBe(true);
+      expect(config.REQUIRE_EDITOR_MFA).toBe(false);
+    }
+    setEnv({ ...baseEnv, REQUIRE_EDITOR_MFA: true });
+    const get = await thrown(requireRole(request("/admin/events", "editor"), "editor"));
+    expect(get.headers.get("location")).toBe("/profile#two-factor");
+    const post = await thrown(requireRole(request("/admin/events", "editor", "POST"), "editor"));
+    expect(post.status).toBe(403);
+    // A plain user's pages are not the back office: unaffected.
+    expect(await requireUser(request("/profile", "user"))).toMatchObject({ role: "user" });
   });
 });

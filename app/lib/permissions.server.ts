@@ -10,6 +10,15 @@ export const ACCESS_DENIED = "Access Denied: You don't have permission to access
 export const ADMIN_MFA_REQUIRED =
   "Set up two-factor authentication on your profile before opening the admin area.";
 
+/** Whether this role must enrol two-factor before the back office opens (REQUIRE_*_MFA). */
+export function twoFactorRequiredFor(role: Role) {
+  const config = env();
+  return (
+    (role === "admin" && config.REQUIRE_ADMIN_MFA) ||
+    (role === "editor" && config.REQUIRE_EDITOR_MFA)
+  );
+}
+
 // One session read per request, however many loaders ask (root + route + layout).
 const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
 
@@ -76,7 +85,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  * Editor/admin gate for every admin loader and action (spec §6).
  * Anonymous: → `anonymousTo` (default `/`; the dashboard passes `/auth`); mutations get 401.
  * Signed in without the role: GET → `/` with the Access Denied toast; mutations → 403.
- * With REQUIRE_ADMIN_MFA, an admin without two-factor is sent to enrol it first.
+ * An admin (REQUIRE_ADMIN_MFA, on by default) or editor (REQUIRE_EDITOR_MFA) without two-factor
+ * is sent to enrol it first.
  */
 export async function requireRole(
   request: Request,
@@ -93,7 +103,7 @@ export async function requireRole(
     if (isMutation(request)) throw new Response("Forbidden", { status: 403 });
     throw await redirectWithToast("/", { type: "error", title: ACCESS_DENIED });
   }
-  if (user.role === "admin" && !user.twoFactorEnabled && env().REQUIRE_ADMIN_MFA) {
+  if (!user.twoFactorEnabled && twoFactorRequiredFor(user.role)) {
     if (isMutation(request)) throw new Response(ADMIN_MFA_REQUIRED, { status: 403 });
     throw await redirectWithToast("/profile#two-factor", {
       type: "info",

@@ -11,7 +11,7 @@ import { env } from "./env.server";
 export async function hitRateLimit(
   key: string,
   { max, windowMs }: { max: number; windowMs: number },
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const now = Date.now();
   const redisUrl = env().REDIS_URL;
   if (redisUrl) {
@@ -23,7 +23,7 @@ export async function hitRateLimit(
     ];
     if (ttl < 0) await redis.pexpire(redisKey, windowMs);
     const remainingMs = ttl < 0 ? windowMs : ttl;
-    return { allowed: count <= max, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
+    return { allowed: count <= max, count, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
   }
   // One atomic upsert: start a new window when the old one has passed, else count this hit.
   const [row] = await getDb()
@@ -38,7 +38,22 @@ export async function hitRateLimit(
     })
     .returning({ count: rateLimit.count, lastRequest: rateLimit.lastRequest });
   const retryAfterSeconds = Math.max(1, Math.ceil((row.lastRequest + windowMs - now) / 1000));
-  return { allowed: row.count <= max, retryAfterSeconds };
+  return { allowed: row.count <= max, count: row.count, retryAfterSeconds };
+}
+
+/** Gives back one hit counted by hitRateLimit (an attempt that turned out not to count). */
+export async function refundRateLimit(key: string) {
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl) {
+    const redis = getRedis(redisUrl);
+    const redisKey = `ratelimit:${key}`;
+    if (Number(await redis.decr(redisKey)) <= 0) await redis.del(redisKey);
+    return;
+  }
+  await getDb()
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(sql`${rateLimit.key} = ${key}`);
 }
 
 let redis: { url: string; client: Redis } | undefined;

@@ -4,7 +4,8 @@ export const SITE_NAME = "Kongamano";
 
 /**
  * Title, description, canonical URL, OpenGraph and Twitter tags for a page.
- * `origin` comes from the loader (new URL(request.url).origin) so canonical URLs are absolute.
+ * `origin` is BASE_URL (from the loader, `env().BASE_URL`), never the request's Host: pages are
+ * cached for everyone, so a forged Host must not end up in their canonical links.
  */
 export function pageMeta({
   title,

@@ -14,3 +14,9 @@ export function combineHeaders(...all: Array<HeadersInit | null | undefined>) {
   }
   return combined;
 }
+
+/** Conform's props carry a `key`; React wants keys passed directly, not spread. */
+export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, rateLimit } from "~/db/schema";
-import { env, parseEnv, setEnv } from "~/lib/env.server";
+import { setEnv } from "~/lib/env.server";
 import { useTestDatabase } from "../../tests/helpers/db";
+import { testEnv } from "../../tests/helpers/env";
 import { startTestSmtp } from "../../tests/helpers/smtp";
 import {
   CONTACT_RATE_LIMIT,
@@ -28,17 +29,7 @@ describe("contact messages", () => {
   const sender = () => ({ ip: `192.0.2.${++ipCounter}`, userAgent: "vitest" });
 
   function configure(smtpUrl: string) {
-    setEnv(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env().DATA_DIR,
-        BASE_URL: "http://localhost:3000",
-        SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789",
-        LOG_LEVEL: "silent",
-        SMTP_URL: smtpUrl,
-        CONTACT_TO: STAFF,
-      }),
-    );
+    setEnv(testEnv({ SMTP_URL: smtpUrl, CONTACT_TO: STAFF }));
   }
 
   beforeAll(async () => {

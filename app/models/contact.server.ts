@@ -123,3 +123,51 @@ export function contactNotification(input: ContactMessageInput, receivedAt: Date
     ].join("\n"),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Event proposals ('Propose an Event' for people who may not open the back office)
+// ---------------------------------------------------------------------------------------------
+
+export const EventProposalSchema = z.object({
+  title: requiredText("Event title is required", 200, "Event title must be at most 200 characters"),
+  eventType: z.string().trim().max(100).optional(),
+  location: requiredText("Location is required", 200, "Location must be at most 200 characters"),
+  dates: requiredText(
+    "Proposed dates are required",
+    200,
+    "Proposed dates must be at most 200 characters",
+  ),
+  description: requiredText(
+    "Please describe the event",
+    CONTACT_LIMITS.message - 500,
+    `Description must be at most ${CONTACT_LIMITS.message - 500} characters`,
+  ),
+  name: ContactFormSchema.shape.name,
+  email: ContactFormSchema.shape.email,
+  [HONEYPOT_FIELD]: z.string().optional(),
+});
+
+export type EventProposal = Omit<z.output<typeof EventProposalSchema>, typeof HONEYPOT_FIELD>;
+
+/** A proposal as the inbox message editors read: the subject names it, the body lists it. */
+export function eventProposalMessage(proposal: EventProposal): ContactMessageInput {
+  return {
+    name: proposal.name,
+    email: proposal.email,
+    subject: `Event Proposal: ${proposal.title}`.slice(0, CONTACT_LIMITS.subject),
+    message: [
+      `Event: ${proposal.title}`,
+      `Type: ${proposal.eventType || "Not specified"}`,
+      `Location: ${proposal.location}`,
+      `Proposed dates: ${proposal.dates}`,
+      "",
+      proposal.description,
+    ].join("\n"),
+    region: null,
+  };
+}
+
+/** Puts a proposal in the editors' inbox (and mails staff), with the contact form's limits. */
+export function receiveEventProposal(proposal: EventProposal, sender: ContactSender) {
+  return receiveContactMessage(eventProposalMessage(proposal), sender);
+}

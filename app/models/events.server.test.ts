@@ -186,17 +186,18 @@ describe("public event queries", () => {
   const titles = (rows: Array<{ title: string }>) => rows.map((r) => r.title);
 
   describe("listPublishedEvents", () => {
-    it("lists only published events, by start date, with the total", async () => {
+    it("lists only published events, upcoming by start date, then started ones, latest first, with the total", async () => {
       const { events: rows, total } = await list({});
       expect(total).toBe(PUBLISHED.length);
       expect(titles(rows)).toEqual([
-        "Past Analytics Workshop",
-        "Records Conference",
         "Data Governance Summit",
         "Big Data Expo",
         "Archivists Gala Dinner",
         "Metadata Masterclass",
+        "Records Conference", // running: started yesterday
+        "Past Analytics Workshop",
       ]);
+      expect(rows.map((r) => r.past)).toEqual([false, false, false, false, false, true]);
     });
 
     it("searches title, location, description, theme and category, case-insensitively", async () => {
@@ -214,8 +215,8 @@ describe("public event queries", () => {
         "Data Governance Summit",
       ]);
       expect(titles((await list({ search: "analytics" })).events)).toEqual([
-        "Past Analytics Workshop",
         "Records Conference", // category only
+        "Past Analytics Workshop",
       ]);
       expect((await list({ search: "no such thing" })).total).toBe(0);
     });
@@ -229,12 +230,12 @@ describe("public event queries", () => {
 
     it("filters by type and category (any letter case)", async () => {
       expect(titles((await list({ type: "Conference" })).events)).toEqual([
-        "Records Conference",
         "Data Governance Summit",
+        "Records Conference",
       ]);
       expect(titles((await list({ category: "ai & analytics" })).events)).toEqual([
-        "Past Analytics Workshop",
         "Records Conference",
+        "Past Analytics Workshop",
       ]);
       expect(
         titles((await list({ search: "data", type: "conference", sort: "title" })).events),
@@ -249,12 +250,12 @@ describe("public event queries", () => {
         "Metadata Masterclass",
       ]);
       expect(titles((await list({ featured: true })).events)).toEqual([
-        "Past Analytics Workshop",
         "Data Governance Summit",
+        "Past Analytics Workshop",
       ]);
       expect(titles((await list({ virtual: true })).events)).toEqual([
-        "Records Conference",
         "Big Data Expo",
+        "Records Conference",
       ]);
     });
 

@@ -1,8 +1,8 @@
 // Public event queries. Every function here returns published events only (spec §4): the
 // visibility rule lives in `publishedOnly`, which every query starts from.
-import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { newestFirst } from "~/db/order";
+import { alphabetical, newestFirst } from "~/db/order";
 import {
   agendaItems,
   eventCategories,
@@ -65,9 +65,44 @@ function listingConditions(filters: EventFilters): SQL[] {
 
 function listingOrder(sort: EventSort) {
   // The id breaks ties so pages never overlap or skip rows.
-  if (sort === "title") return [asc(events.title), asc(events.id)];
+  if (sort === "title") return [alphabetical(events.title), asc(events.title), asc(events.id)];
   if (sort === "location") return [asc(events.location), asc(events.startDate), asc(events.id)];
   return [asc(events.startDate), asc(events.id)];
+}
+
+/**
+ * The listing by date (its default): events yet to start first, soonest first, then those that
+ * have started (running, then past), latest first (issue 15, decision 0044). Two index range
+ * scans on (status, start_date), one from now forwards and one from now backwards, instead of
+ * one ORDER BY on an expression that no index serves (≥ 120 ms on 100,000 events).
+ */
+async function upcomingFirstPage(where: SQL | undefined, page: number, pageSize: number) {
+  const db = getDb();
+  const now = new Date();
+  const offset = (page - 1) * pageSize;
+  const upcoming = and(where, gt(events.startDate, now));
+  const started = and(where, lte(events.startDate, now));
+  const rows = await db
+    .select(cardColumns)
+    .from(events)
+    .where(upcoming)
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(pageSize)
+    .offset(offset);
+  if (rows.length === pageSize) return rows;
+  // The page runs past the upcoming events: how many there are tells where the rest begins.
+  const upcomingTotal =
+    rows.length > 0
+      ? offset + rows.length
+      : (await db.select({ n: count() }).from(events).where(upcoming))[0].n;
+  const rest = await db
+    .select(cardColumns)
+    .from(events)
+    .where(started)
+    .orderBy(desc(events.startDate), asc(events.id))
+    .limit(pageSize - rows.length)
+    .offset(Math.max(0, offset - upcomingTotal));
+  return [...rows, ...rest];
 }
 
 /** Columns of an event card (spec §2.4); the description is cut short for the card. */
@@ -80,6 +115,7 @@ const cardColumns = {
   location: events.location,
   startDate: events.startDate,
   endDate: events.endDate,
+  timeZone: events.timeZone,
   eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
   category: events.category,
   imageUrl: events.imageUrl,
@@ -97,6 +133,7 @@ type EventCardRow = {
   location: string;
   startDate: Date;
   endDate: Date;
+  timeZone: string;
   eventType: string;
   category: string | null;
   imageUrl: string | null;
@@ -109,13 +146,15 @@ type EventCardRow = {
 export type EventCardData = Omit<EventCardRow, "typeName"> & {
   typeColor: string;
   dateLabel: string;
+  past: boolean;
 };
 
 function toCard({ typeName, ...row }: EventCardRow, colors: Map<string, string>): EventCardData {
   return {
     ...row,
     typeColor: (typeName && colors.get(typeName)) || DEFAULT_COLOR,
-    dateLabel: formatDateRange(row.startDate, row.endDate),
+    dateLabel: formatDateRange(row.startDate, row.endDate, row.timeZone),
+    past: row.endDate.getTime() <= Date.now(),
   };
 }
 
@@ -138,13 +177,15 @@ export async function listPublishedEvents(
   const conditions = listingConditions(filters);
   const where = and(...conditions);
   const [rows, total, colors] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(events)
-      .where(where)
-      .orderBy(...listingOrder(filters.sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    filters.sort === "date"
+      ? upcomingFirstPage(where, page, pageSize)
+      : db
+          .select(cardColumns)
+          .from(events)
+          .where(where)
+          .orderBy(...listingOrder(filters.sort))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
     filters.search
       ? countSearchMatches(where).then((r) => r[0].total)
       : conditions.length === 1 // `publishedOnly` alone: no filter
@@ -278,6 +319,7 @@ export async function getPublishedEventBySlug(slug: string) {
       location: events.location,
       startDate: events.startDate,
       endDate: events.endDate,
+      timeZone: events.timeZone,
       theme: events.theme,
       eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
       category: events.category,
@@ -286,6 +328,7 @@ export async function getPublishedEventBySlug(slug: string) {
       featured: events.featured,
       imageUrl: events.imageUrl,
       sequence: events.sequence,
+      cancelledAt: events.cancelledAt,
       createdAt: events.createdAt,
       updatedAt: events.updatedAt,
       typeColor: sql<string>`coalesce(${eventTypes.color}, ${DEFAULT_COLOR})`,
@@ -335,6 +378,7 @@ async function loadEventDetail<E extends { id: string }>(event: E) {
         description: eventFees.description,
         availableUntil: eventFees.availableUntil,
         maxQuantity: eventFees.maxQuantity,
+        createdAt: eventFees.createdAt,
       })
       .from(eventFees)
       .where(eq(eventFees.eventId, event.id))
@@ -370,6 +414,7 @@ const calendarColumns = {
   location: events.location,
   startDate: events.startDate,
   endDate: events.endDate,
+  timeZone: events.timeZone,
   eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
   category: events.category,
   sequence: events.sequence,
@@ -385,6 +430,7 @@ export type CalendarEvent = {
   location: string;
   startDate: Date;
   endDate: Date;
+  timeZone: string;
   eventType: string;
   category: string | null;
   sequence: number;

@@ -33,6 +33,8 @@ describe("office queries", () => {
         email: "nairobi@kongamano.test",
         latitude: -1.28,
         longitude: 36.82,
+        openingHours: "Mon–Fri 08:00–18:00 EAT\nSat 09:00–13:00 EAT",
+        services: ["Conferences", "Training"],
       },
       {
         region: "Africa",
@@ -54,12 +56,21 @@ describe("office queries", () => {
     ]);
   });
 
-  it("gives visitors only id, region, city, country and coordinates of active offices", async () => {
+  it("gives visitors only id, region, city, country, coordinates, hours and services of active offices", async () => {
     const rows = await listPublicOfficeLocations();
     expect(rows.map((o) => o.city)).toEqual(["Lagos", "Nairobi", "London"]);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ["city", "country", "id", "latitude", "longitude", "region"].sort(),
+        [
+          "city",
+          "country",
+          "id",
+          "latitude",
+          "longitude",
+          "openingHours",
+          "region",
+          "services",
+        ].sort(),
       );
       for (const key of CONTACT_KEYS) expect(row).not.toHaveProperty(key);
     }
@@ -68,6 +79,12 @@ describe("office queries", () => {
     expect(rows.find((o) => o.city === "Nairobi")).toMatchObject({
       latitude: -1.28,
       longitude: 36.82,
+      openingHours: "Mon–Fri 08:00–18:00 EAT\nSat 09:00–13:00 EAT",
+      services: ["Conferences", "Training"],
+    });
+    expect(rows.find((o) => o.city === "Lagos")).toMatchObject({
+      openingHours: null,
+      services: null,
     });
   });
 

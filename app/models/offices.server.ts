@@ -5,7 +5,10 @@ import { offices } from "~/db/schema";
 // Office queries for the public site (spec §2.10, §6, §7). Who sees what is decided here, in the
 // query: visitors get the public projection only; signed-in users get the contact details too.
 
-/** What a signed-out visitor may see (spec §3: the public version of an office). */
+/**
+ * What a signed-out visitor may see (spec §3: the public version of an office), plus the opening
+ * hours and services the spec's card shows to everyone (decision 0060): no contact details.
+ */
 export type PublicOffice = {
   id: string;
   region: string;
@@ -13,6 +16,8 @@ export type PublicOffice = {
   country: string;
   latitude: number | null;
   longitude: number | null;
+  openingHours: string | null;
+  services: string[] | null;
 };
 
 /** What a signed-in user sees: the public fields plus address, phone and e-mail. */
@@ -33,9 +38,11 @@ const publicColumns = {
   country: offices.country,
   latitude: offices.latitude,
   longitude: offices.longitude,
+  openingHours: offices.openingHours,
+  services: offices.services,
 };
 
-/** Active offices for signed-out visitors: only id, region, city, country and coordinates. */
+/** Active offices for signed-out visitors: id, region, city, country, coordinates, hours, services. */
 export async function listPublicOfficeLocations({ limit }: { limit?: number } = {}) {
   const query = getDb()
     .select(publicColumns)

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { newestFirst } from "~/db/order";
+import { alphabetical, newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import { hasRole } from "~/lib/roles";
 import {
@@ -73,7 +73,7 @@ function filtersWhere(filters: Pick<PaperFilters, "search" | "status">, viewer: 
 // 'nulls last' matches the created_at indexes (DESC NULLS LAST), so 'Latest' reads them in order.
 function filtersOrder(sort: PaperFilters["sort"]) {
   return sort === "title"
-    ? [asc(papers.title), asc(papers.id)]
+    ? [alphabetical(papers.title), asc(papers.title), asc(papers.id)]
     : [newestFirst(papers.createdAt), asc(papers.id)];
 }
 
@@ -191,7 +191,7 @@ async function sortedPage(
     .where(search ? searchMatches(search, rows.searchText) : undefined)
     .orderBy(
       ...(sort === "title"
-        ? [asc(rows.title), asc(rows.id)]
+        ? [alphabetical(rows.title), asc(rows.title), asc(rows.id)]
         : [sql`${rows.createdAt} desc nulls last`, asc(rows.id)]),
     )
     .limit(PAPERS_PAGE_SIZE)

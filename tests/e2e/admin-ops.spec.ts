@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
 import {
   expect,
   expectNoSeriousA11yViolations,
+  OWN_ORIGIN,
   randomClientIp,
   signIn,
   test,
@@ -217,6 +218,34 @@ test.describe("security centre dashboard", () => {
   });
 });
 
+test.describe("scheduled jobs", () => {
+  test("admins open them from the sidebar; editors neither see nor reach them", async ({
+    page,
+  }) => {
+    await signIn(page, "admin");
+    await page.goto("/admin");
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Scheduled Jobs" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Scheduled Jobs" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /^Failed \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /^Pending \(\d+\)$/ })).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, "editor");
+    await page.goto("/admin");
+    await expect(
+      page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Events" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Scheduled Jobs" })).toHaveCount(0);
+    await page.goto("/admin/jobs");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, ACCESS_DENIED)).toBeVisible();
+    await waitForToastsToClose(page);
+  });
+});
+
 test.describe("editors", () => {
   test("are refused the users page, the Security Center and their actions", async ({ page }) => {
     await signIn(page, "editor");
@@ -230,10 +259,12 @@ test.describe("editors", () => {
     expect(csv.headers().location).toBe("/");
 
     const changeRole = await page.request.post("/admin/users", {
+      headers: OWN_ORIGIN,
       form: { intent: "change-role", userId: "anyone", role: "admin" },
     });
     expect(changeRole.status()).toBe(403);
     const invite = await page.request.post("/admin/security?tab=users", {
+      headers: OWN_ORIGIN,
       form: { intent: "invite", email: "sneaky@example.com", role: "admin" },
     });
     expect(invite.status()).toBe(403);

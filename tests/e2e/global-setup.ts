@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { serverErrorsIn } from "../helpers/server-log";
 import { startTestSmtp } from "../helpers/smtp";
 
 /**
  * Starts the test SMTP server for the e2e run. Messages are written as JSON files into
  * <E2E_DATA_DIR>/captured-mail so test workers (other processes) can read them back.
+ * The teardown fails the run if the server's log (<E2E_DATA_DIR>/server.log) holds a 5xx.
  */
 export default async function globalSetup() {
   const dataDir = process.env.E2E_DATA_DIR!;
@@ -19,5 +21,12 @@ export default async function globalSetup() {
     }
     return original(...mails);
   };
-  return async () => smtp.close();
+  return async () => {
+    await smtp.close();
+    const log = path.join(dataDir, "server.log");
+    const errors = existsSync(log) ? serverErrorsIn(readFileSync(log, "utf8")) : [];
+    if (errors.length > 0) {
+      throw new Error(`The server answered with 5xx during the run:\n${errors.join("\n")}`);
+    }
+  };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverErrorsIn } from "./server-log";
 
 export type RunningServer = {
   url: string;
@@ -15,10 +16,28 @@ export type RunningServer = {
 
 let nextPort = 4700 + Math.floor(Math.random() * 200);
 
+/** Every server this test file started, with the 5xx statuses its test provokes on purpose. */
+const started: Array<{ output: () => string; expected: (status: number) => boolean }> = [];
+
+/**
+ * 5xx responses logged by this file's servers that no test asked for (tests/helpers/setup.ts
+ * fails the file on any: a full run's server logs hold no 500).
+ */
+export function unexpectedServerErrors() {
+  return started.flatMap(({ output, expected }) => serverErrorsIn(output(), expected));
+}
+
 /** Starts the production build (`node server/index.js`) and waits for /healthz. */
 export async function startServer(
   env: Record<string, string> = {},
-  timeoutMs = 60_000,
+  {
+    timeoutMs = 60_000,
+    expectedErrors = [],
+  }: {
+    timeoutMs?: number;
+    /** 5xx statuses the test provokes on purpose (e.g. 503 with the database cut off). */
+    expectedErrors?: number[];
+  } = {},
 ): Promise<RunningServer> {
   const port = nextPort++;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-srv-"));
@@ -41,6 +60,7 @@ export async function startServer(
   child.stderr?.on("data", (d) => {
     output += d;
   });
+  started.push({ output: () => output, expected: (status) => expectedErrors.includes(status) });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;

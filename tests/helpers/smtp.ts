@@ -7,6 +7,8 @@ export type CapturedMail = {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 /** An in-process SMTP server that keeps every message it receives (tests read them back). */
@@ -24,6 +26,12 @@ export async function startTestSmtp(port = 0) {
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
+            messageId: mail.messageId ?? "",
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

@@ -34,6 +34,16 @@ const CONTENT_TABLES = [
   "invitations",
   "contact_messages",
   "two_factor",
+  "orders",
+  "order_lines",
+  "invoices",
+  "payments",
+  "receipts",
+  "document_counters",
+  "jobs",
+  "registrations",
+  "tickets",
+  "waitlist_entries",
 ];
 // better-auth's own endpoint and the binary upload endpoint are not form actions.
 const SKIP = new Set(["routes/api/auth.ts", "routes/api/admin-upload.ts"]);
@@ -115,6 +125,15 @@ const FIELD_NAMES = [
   "fees[0].amount",
   "fees[0].feeType",
   "agenda[0].title",
+  "feeId",
+  "quantity",
+  "organisationName",
+  "taxId",
+  "invoiceNumber",
+  "method",
+  "reference",
+  "paidOn",
+  "paymentId",
 ];
 const VALUE = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -148,6 +167,8 @@ const VALUE = fc.oneof(
     "none",
     "USD",
     "conference_only",
+    "mpesa",
+    "INV-2026-000001",
     "a@b.c",
     "not-an-email",
     "https://example.org",

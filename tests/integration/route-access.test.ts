@@ -61,7 +61,7 @@ function joinPath(a: string, b: string) {
 /** Spec §6 table: the role each area needs. */
 function requiredRole(path: string): Role {
   if (path === "/profile") return "user";
-  if (/^\/admin\/(security|users|offices)(\/|$)/.test(path)) return "admin";
+  if (/^\/admin\/(security|users|offices|jobs|members)(\/|\.csv$|$)/.test(path)) return "admin";
   return "editor";
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeActivity } from "./activity-describe";
+import { describeActivity, entityLabel } from "./activity-describe";
 
 const entry = (action: string, details: Record<string, unknown> | null = null, entity = null) => ({
   action,
@@ -34,5 +34,14 @@ describe("describeActivity", () => {
     expect(describeActivity(entry("event_category.delete"))).toBe("Event category deleted");
     expect(describeActivity(entry("contact_message.delete"))).toBe("Contact message deleted");
     expect(describeActivity(entry("paper.mark_reviewed"))).toBe("Paper mark reviewed");
+  });
+});
+
+describe("readable codes in the activity log", () => {
+  it("turns every code the app writes into words", () => {
+    expect(describeActivity(entry("event.fees_replace"))).toBe("Event fees saved");
+    expect(describeActivity(entry("contact_message.delete"))).toBe("Contact message deleted");
+    expect(describeActivity(entry("system.seed"))).toBe("Demo content loaded");
+    expect(entityLabel("contact_message")).toBe("Contact message");
   });
 });

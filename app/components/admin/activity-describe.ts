@@ -19,7 +19,14 @@ const FIXED: Record<string, string> = {
   "auth.password_reset": "Password reset",
   "invitation.revoke": "Invitation revoked",
   "invitation.accepted": "Invitation accepted",
+  "system.seed": "Demo content loaded",
 };
+
+/** 'contact_message' → 'Contact message'. */
+export function entityLabel(entity: string) {
+  const words = entity.replace(/[_-]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const PAST: Record<string, string> = {
   create: "created",

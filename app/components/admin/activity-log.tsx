@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDate, formatTime } from "~/lib/format";
 import type { ActivityEntry, ActivityFilters } from "~/models/admin/audit-log.server";
-import { describeActivity } from "./activity-describe";
+import { describeActivity, entityLabel } from "./activity-describe";
 import { EmptyState } from "./empty-state";
 import { ListPagination } from "./list-pagination";
 
@@ -46,7 +46,7 @@ export function ActivityFiltersForm({
           <option value={ALL}>All actions</option>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {describeActivity({ action: a, entity: null, details: null })}
             </option>
           ))}
         </NativeSelect>
@@ -57,7 +57,7 @@ export function ActivityFiltersForm({
           <option value={ALL}>All entities</option>
           {entities.map((e) => (
             <option key={e} value={e}>
-              {e}
+              {entityLabel(e)}
             </option>
           ))}
         </NativeSelect>
@@ -170,11 +170,10 @@ export function ActivityLogTable({
                     ) : null}
                   </td>
                   <td className="px-4 py-3">
-                    <div>{describeActivity(e)}</div>
-                    <code className="text-xs text-slate-700">{e.action}</code>
+                    <div title={e.action}>{describeActivity(e)}</div>
                   </td>
                   <td className="px-4 py-3">
-                    {e.entity ?? "—"}
+                    {e.entity ? entityLabel(e.entity) : "—"}
                     {e.entityId ? (
                       <div
                         className="max-w-[12rem] truncate font-mono text-xs text-slate-700"

@@ -1,7 +1,9 @@
 import { Link, NavLink, useLocation } from "react-router";
 import {
   ArrowLeft,
+  Award,
   CalendarDays,
+  Clock,
   FileText,
   Handshake,
   type IconComponent,
@@ -13,6 +15,7 @@ import {
   ShieldCheck,
   Tags,
   Users,
+  Wallet,
 } from "~/components/icons";
 import type { Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
@@ -34,9 +37,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin/speakers", label: "Speakers", icon: Mic },
   { to: "/admin/sponsors", label: "Sponsors", icon: Handshake },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
+  { to: "/admin/payments", label: "Payments", icon: Wallet },
   { to: "/admin/offices", label: "Offices", icon: MapPin, adminOnly: true },
+  { to: "/admin/members", label: "Members", icon: Award, adminOnly: true },
   { to: "/admin/users", label: "Users", icon: Users, adminOnly: true },
   { to: "/admin/security", label: "Security Center", icon: ShieldCheck, adminOnly: true },
+  { to: "/admin/jobs", label: "Scheduled Jobs", icon: Clock, adminOnly: true },
 ];
 
 export function adminNavItems(role: Role) {

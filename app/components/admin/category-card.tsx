@@ -3,6 +3,7 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EntityCard } from "~/components/admin/entity-card";
 import { Pencil } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
+import { eventCountLabel } from "~/lib/format";
 import { isHexColor, readableTextColor } from "./category-colors";
 
 export type TaxonomyCardItem = {
@@ -19,7 +20,7 @@ export type TaxonomyCardItem = {
 export function ColorBadge({ color }: { color: string }) {
   return (
     <span
-      className="inline-flex items-center rounded-full px-2.5 py-0.5 font-mono text-xs font-medium"
+      className="inline-flex items-center rounded-full border border-transparent px-2.5 py-0.5 font-mono text-xs font-medium"
       style={{ backgroundColor: color, color: readableTextColor(color) }}
     >
       {color.toUpperCase()}
@@ -47,9 +48,7 @@ export function TaxonomyCard({
       badges={
         <>
           {isHexColor(item.color) ? <ColorBadge color={item.color} /> : null}
-          <span className="text-xs text-muted-foreground">
-            {item.eventCount === 1 ? "1 event" : `${item.eventCount} events`}
-          </span>
+          <span className="text-xs text-muted-foreground">{eventCountLabel(item.eventCount)}</span>
         </>
       }
       actions={
@@ -68,9 +67,8 @@ export function TaxonomyCard({
             description={
               item.eventCount > 0 ? (
                 <>
-                  <strong>{item.name}</strong> is used by{" "}
-                  {item.eventCount === 1 ? "1 event" : `${item.eventCount} events`}, so it cannot be
-                  deleted until those events use another {noun}.
+                  <strong>{item.name}</strong> is used by {eventCountLabel(item.eventCount)}, so it
+                  cannot be deleted until those events use another {noun}.
                 </>
               ) : undefined
             }

@@ -9,10 +9,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
+import { TagsInput } from "~/components/admin/tags-input";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
@@ -28,8 +30,13 @@ export type OfficeFormDefaults = {
   phone: string | null;
   latitude: number | null;
   longitude: number | null;
+  openingHours: string | null;
+  services: string[] | null;
   status: string;
 };
+
+/** What staff see as suggestions for services (free text is accepted too). */
+const SERVICE_SUGGESTIONS = ["Conferences", "Training", "Consulting", "Membership desk"];
 
 /** The office form (spec §2.15, §5), admin only. */
 export function OfficeForm({
@@ -56,6 +63,8 @@ export function OfficeForm({
       phone: defaultValue?.phone ?? "",
       latitude: defaultValue?.latitude != null ? String(defaultValue.latitude) : "",
       longitude: defaultValue?.longitude != null ? String(defaultValue.longitude) : "",
+      openingHours: defaultValue?.openingHours ?? "",
+      services: defaultValue?.services ?? [],
       status: defaultValue?.status ?? "active",
     },
     shouldValidate: "onSubmit",
@@ -63,6 +72,12 @@ export function OfficeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OfficeFormSchema }),
   });
   useFailureToast(actionData);
+  const serviceValues = fields.services.initialValue;
+  const initialServices = Array.isArray(serviceValues)
+    ? serviceValues.filter((s): s is string => typeof s === "string")
+    : typeof serviceValues === "string"
+      ? [serviceValues]
+      : [];
 
   return (
     <Card className="p-6">
@@ -181,6 +196,39 @@ export function OfficeForm({
               ))}
             </NativeSelect>
           </Field>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Opening hours"
+            htmlFor={fields.openingHours.id}
+            errors={fields.openingHours.errors}
+            errorId={fields.openingHours.errorId}
+            hint="One span a line, with the local time zone, e.g. Mon–Fri 08:00–18:00 EAT"
+          >
+            <Textarea
+              {...getTextareaProps(fields.openingHours)}
+              rows={3}
+              placeholder={"Mon–Fri 08:00–18:00 EAT\nSat 09:00–13:00 EAT"}
+            />
+          </Field>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={fields.services.id}>Services</Label>
+            <TagsInput
+              id={fields.services.id}
+              name={fields.services.name}
+              defaultValue={initialServices}
+              placeholder="Type a service and press Enter"
+              listLabel="Selected services"
+              removeLabel="Remove service"
+              describedBy={`${fields.services.id}-hint ${fields.services.errorId}`}
+              invalid={Boolean(fields.services.errors?.length)}
+            />
+            <p id={`${fields.services.id}-hint`} className="text-xs text-muted-foreground">
+              Shown as badges on the office card, e.g. {SERVICE_SUGGESTIONS.join(", ")}. Press Enter
+              to add one; Backspace in the empty box removes the last one.
+            </p>
+            <FieldErrors id={fields.services.errorId} errors={fields.services.errors} />
+          </div>
         </div>
         <div className="flex flex-wrap gap-3">
           <SaveButton mode={mode} label={mode === "create" ? "Create Office" : "Update Office"} />

@@ -61,7 +61,7 @@ export function SponsorCard({ sponsor }: { sponsor: SponsorCardItem }) {
       badges={
         <span
           className={cn(
-            "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium",
+            "inline-flex items-center rounded-full border border-transparent px-2.5 py-0.5 text-xs font-medium",
             SPONSOR_TIER_BADGE_CLASSES[sponsor.tier] ?? SPONSOR_TIER_BADGE_CLASSES.silver,
           )}
         >

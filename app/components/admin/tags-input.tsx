@@ -24,6 +24,8 @@ export function TagsInput({
   placeholder = "Type a tag and press Enter",
   describedBy,
   invalid,
+  listLabel = "Selected tags",
+  removeLabel = "Remove tag",
 }: {
   id: string;
   name: string;
@@ -31,6 +33,9 @@ export function TagsInput({
   placeholder?: string;
   describedBy?: string;
   invalid?: boolean;
+  listLabel?: string;
+  /** The remove buttons' accessible name, followed by the item ("Remove tag AI"). */
+  removeLabel?: string;
 }) {
   const [tags, setTags] = useState<string[]>(() => [...(defaultValue ?? [])]);
   const [draft, setDraft] = useState("");
@@ -49,19 +54,19 @@ export function TagsInput({
   return (
     <div className="grid gap-2">
       {tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Selected tags">
+        <ul className="flex flex-wrap gap-2" aria-label={listLabel}>
           {tags.map((tag) => (
             <li
               key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-accent py-1 pr-1 pl-3 text-sm text-accent-foreground"
+              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-0.5 pl-3 text-sm text-accent-foreground"
             >
               {tag}
               <input type="hidden" name={name} value={tag} />
               <button
                 type="button"
                 onClick={() => setTags((current) => current.filter((t) => t !== tag))}
-                className="rounded-full p-0.5 hover:bg-blue-100"
-                aria-label={`Remove tag ${tag}`}
+                className="inline-flex size-6 items-center justify-center rounded-full hover:bg-blue-100"
+                aria-label={`${removeLabel} ${tag}`}
               >
                 <X aria-hidden className="size-3.5" />
               </button>

@@ -19,10 +19,12 @@ export function ToggleSwitch({
       />
       <span
         aria-hidden
+        data-slot="switch-track"
         className="pointer-events-none absolute inset-0 rounded-full bg-slate-400 transition-colors peer-checked:bg-primary"
       />
       <span
         aria-hidden
+        data-slot="switch-thumb"
         className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
       />
     </span>

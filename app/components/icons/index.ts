@@ -438,6 +438,11 @@ export const Video = /* @__PURE__ */ icon(
   "lucide lucide-video",
   '<path d="m16 13 5.223 3.482a.5.5 0 0 0 .777-.416V7.87a.5.5 0 0 0-.752-.432L16 10.5"></path><rect x="2" y="6" width="14" height="12" rx="2"></rect>',
 );
+export const Wallet = /* @__PURE__ */ icon(
+  "Wallet",
+  "lucide lucide-wallet",
+  '<path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1"></path><path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4"></path>',
+);
 export const X = /* @__PURE__ */ icon(
   "X",
   "lucide lucide-x",

@@ -39,3 +39,8 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | n
     </ul>
   );
 }
+
+/** The label, error and description wiring of `Field` for a Conform field: `<Field {...fieldWiring(fields.x)}>`. */
+export function fieldWiring(field: { id: string; errors?: string[]; errorId: string }) {
+  return { htmlFor: field.id, errors: field.errors, errorId: field.errorId };
+}

@@ -28,7 +28,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100">
+        <SheetPrimitive.Close className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-sm opacity-70 hover:opacity-100">
           <X className="size-5" aria-hidden />
           <span className="sr-only">Close menu</span>
         </SheetPrimitive.Close>

@@ -173,41 +173,42 @@ export const SPEAKERS: SeedSpeaker[] = [
 export type SeedSponsor = {
   name: string;
   tier: "platinum" | "gold" | "silver" | "bronze";
-  websiteUrl: string;
+  /** None: the demo companies are fictional, and a made-up domain may belong to someone. */
+  websiteUrl: null;
 };
 
 export const SPONSORS: SeedSponsor[] = [
   {
     name: "Safari Cloud Technologies",
     tier: "platinum",
-    websiteUrl: "https://safaricloud.example.com",
+    websiteUrl: null,
   },
   {
     name: "Meridian Analytics",
     tier: "platinum",
-    websiteUrl: "https://meridian-analytics.example.com",
+    websiteUrl: null,
   },
-  { name: "ArchivePoint Systems", tier: "gold", websiteUrl: "https://archivepoint.example.com" },
-  { name: "Equator Data Services", tier: "gold", websiteUrl: "https://equatordata.example.com" },
+  { name: "ArchivePoint Systems", tier: "gold", websiteUrl: null },
+  { name: "Equator Data Services", tier: "gold", websiteUrl: null },
   {
     name: "Kilima Records Solutions",
     tier: "gold",
-    websiteUrl: "https://kilimarecords.example.com",
+    websiteUrl: null,
   },
   {
     name: "Northwind Information Group",
     tier: "silver",
-    websiteUrl: "https://northwind-info.example.com",
+    websiteUrl: null,
   },
-  { name: "Baobab Software", tier: "silver", websiteUrl: "https://baobabsoftware.example.com" },
-  { name: "Lumen Knowledge Labs", tier: "silver", websiteUrl: "https://lumenlabs.example.com" },
-  { name: "Savannah Print & Scan", tier: "bronze", websiteUrl: "https://savannahscan.example.com" },
+  { name: "Baobab Software", tier: "silver", websiteUrl: null },
+  { name: "Lumen Knowledge Labs", tier: "silver", websiteUrl: null },
+  { name: "Savannah Print & Scan", tier: "bronze", websiteUrl: null },
   {
     name: "OpenStack Africa Foundation",
     tier: "bronze",
-    websiteUrl: "https://openstack-africa.example.org",
+    websiteUrl: null,
   },
-  { name: "Tidewater Consulting", tier: "bronze", websiteUrl: "https://tidewater.example.com" },
+  { name: "Tidewater Consulting", tier: "bronze", websiteUrl: null },
 ];
 
 export type SeedEvent = {
@@ -232,6 +233,8 @@ export type SeedEvent = {
   status: "draft" | "published" | "archived";
   featured?: boolean;
   sector: string | null;
+  /** Seats for the whole event (issue 15); none: no overall limit. */
+  capacity?: number;
 };
 
 export const EVENTS: SeedEvent[] = [
@@ -435,6 +438,7 @@ export const EVENTS: SeedEvent[] = [
     tags: ["data catalogue", "metadata", "stewardship"],
     status: "published",
     sector: "Financial Services",
+    capacity: 30,
   },
   {
     title: "Privacy Impact Assessment Masterclass",
@@ -519,6 +523,7 @@ export const EVENTS: SeedEvent[] = [
     tags: ["networking", "community", "nairobi"],
     status: "published",
     sector: null,
+    capacity: 80,
   },
   {
     title: "Young Information Professionals Meetup",
@@ -533,6 +538,7 @@ export const EVENTS: SeedEvent[] = [
     tags: ["careers", "students", "mentoring"],
     status: "published",
     sector: "Education & Research",
+    capacity: 12,
   },
   {
     title: "Chief Data Officers Roundtable",
@@ -1007,6 +1013,9 @@ export type SeedOffice = {
   longitude: number;
   status: "active" | "inactive";
   isHeadquarters?: boolean;
+  /** One span a line, in the office's local time zone, named (issue 18). */
+  openingHours: string;
+  services: string[];
 };
 
 /** The Nairobi head office, with the contact details the site shows (footer, contact page). */
@@ -1026,6 +1035,8 @@ export const OFFICES: SeedOffice[] = [
     longitude: 36.8031,
     status: "active",
     isHeadquarters: true,
+    openingHours: ["Mon–Fri 08:00–18:00 EAT (East Africa Time)", "Sat 09:00–13:00 EAT"].join("\n"),
+    services: ["Conferences", "Training", "Consulting", "Membership desk", "Research library"],
   },
   {
     region: "Africa",
@@ -1037,6 +1048,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 6.4281,
     longitude: 3.4219,
     status: "active",
+    openingHours: "Mon–Fri 08:30–17:30 WAT (West Africa Time)",
+    services: ["Conferences", "Training", "Membership desk"],
   },
   {
     region: "Africa",
@@ -1048,6 +1061,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: -33.9189,
     longitude: 18.4233,
     status: "inactive",
+    openingHours: "Mon–Fri 08:30–17:00 SAST (South Africa Standard Time)",
+    services: ["Training", "Consulting"],
   },
   {
     region: "Asia",
@@ -1059,6 +1074,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 1.2841,
     longitude: 103.8515,
     status: "active",
+    openingHours: "Mon–Fri 09:00–18:00 SGT (Singapore Time)",
+    services: ["Conferences", "Consulting", "Training"],
   },
   {
     region: "Asia",
@@ -1070,6 +1087,10 @@ export const OFFICES: SeedOffice[] = [
     latitude: 18.9256,
     longitude: 72.8242,
     status: "active",
+    openingHours: ["Mon–Fri 09:30–18:30 IST (India Standard Time)", "Sat 10:00–14:00 IST"].join(
+      "\n",
+    ),
+    services: ["Training", "Membership desk", "Consulting"],
   },
   {
     region: "Asia",
@@ -1081,6 +1102,10 @@ export const OFFICES: SeedOffice[] = [
     latitude: 25.0955,
     longitude: 55.1603,
     status: "active",
+    openingHours: ["Mon–Thu 08:00–17:00 GST (Gulf Standard Time)", "Fri 08:00–12:00 GST"].join(
+      "\n",
+    ),
+    services: ["Conferences", "Exhibitions", "Consulting"],
   },
   {
     region: "Europe",
@@ -1092,6 +1117,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 51.5049,
     longitude: -0.0195,
     status: "active",
+    openingHours: "Mon–Fri 09:00–17:30 UK time (GMT/BST)",
+    services: ["Conferences", "Training", "Consulting", "Research library"],
   },
   {
     region: "Europe",
@@ -1103,6 +1130,11 @@ export const OFFICES: SeedOffice[] = [
     latitude: 52.5094,
     longitude: 13.3889,
     status: "active",
+    openingHours: [
+      "Mon–Thu 09:00–17:00 CET/CEST (Central European Time)",
+      "Fri 09:00–15:00 CET/CEST",
+    ].join("\n"),
+    services: ["Training", "Consulting"],
   },
   {
     region: "North America",
@@ -1114,6 +1146,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 43.6486,
     longitude: -79.3817,
     status: "active",
+    openingHours: "Mon–Fri 09:00–17:00 ET (Eastern Time, EST/EDT)",
+    services: ["Conferences", "Membership desk"],
   },
   {
     region: "North America",
@@ -1125,6 +1159,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 40.7546,
     longitude: -73.9754,
     status: "inactive",
+    openingHours: "Mon–Fri 09:00–17:30 ET (Eastern Time, EST/EDT)",
+    services: ["Conferences", "Consulting"],
   },
   {
     region: "South America",
@@ -1136,6 +1172,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: -23.5613,
     longitude: -46.6565,
     status: "active",
+    openingHours: "Mon–Fri 09:00–18:00 BRT (Brasília Time)",
+    services: ["Conferences", "Training"],
   },
   {
     region: "South America",
@@ -1147,6 +1185,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: 4.6561,
     longitude: -74.0548,
     status: "active",
+    openingHours: "Mon–Fri 08:00–17:00 COT (Colombia Time)",
+    services: ["Training", "Consulting"],
   },
   {
     region: "Oceania",
@@ -1158,6 +1198,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: -33.8651,
     longitude: 151.2109,
     status: "active",
+    openingHours: "Mon–Fri 08:30–17:00 AET (Australian Eastern Time, AEST/AEDT)",
+    services: ["Conferences", "Training", "Consulting"],
   },
   {
     region: "Oceania",
@@ -1169,6 +1211,8 @@ export const OFFICES: SeedOffice[] = [
     latitude: -36.8446,
     longitude: 174.7594,
     status: "inactive",
+    openingHours: "Mon–Fri 08:30–17:00 NZT (New Zealand Time, NZST/NZDT)",
+    services: ["Training", "Membership desk"],
   },
 ];
 
@@ -1199,11 +1243,11 @@ export const CONTACT_MESSAGES = [
   },
 ];
 
-/** Agenda session templates per event type: [start hour, minute, duration minutes, title, description]. */
-export const AGENDA_TEMPLATES: Record<
-  SeedEvent["type"],
-  [number, number, number, string, string][]
-> = {
+/** One session: [start hour, minute, duration minutes, title, description]. */
+export type AgendaSession = [number, number, number, string, string];
+
+/** Agenda session templates per event type (a multi-day event's first day). */
+export const AGENDA_TEMPLATES: Record<SeedEvent["type"], AgendaSession[]> = {
   conference: [
     [8, 0, 60, "Registration and Breakfast", "Collect your badge and meet fellow delegates."],
     [9, 0, 60, "Opening Keynote", "Setting the scene for the day: {theme}."],
@@ -1276,4 +1320,71 @@ export const AGENDA_TEMPLATES: Record<
     ],
     [14, 0, 90, "One-to-One Meetings", "Book time with the vendors that interest you."],
   ],
+};
+
+/** Later days of multi-day events: each day has its own programme (day 1 is the template). */
+export const LATER_DAYS: Partial<Record<SeedEvent["type"], AgendaSession[][]>> = {
+  conference: [
+    [
+      [8, 30, 30, "Morning Coffee", "Coffee and an informal recap of day one."],
+      [9, 0, 60, "Keynote: {category} in Practice", "Lessons from organisations that delivered."],
+      [
+        10,
+        15,
+        90,
+        "Case-Study Track",
+        "Three organisations walk through real projects on {theme}.",
+      ],
+      [13, 0, 75, "Hands-on Labs", "Small-group labs with tools and templates you can take home."],
+      [14, 30, 60, "Roundtables", "Peer discussions by sector, each hosted by a member."],
+      [16, 0, 45, "Community Showcase", "Members present projects from across the network."],
+    ],
+    [
+      [9, 0, 45, "Policy Briefing", "Regulation and standards that will shape the next year."],
+      [10, 0, 90, "Masterclasses", "Deep dives led by our featured speakers."],
+      [13, 0, 60, "Future of {category} Panel", "Where the discipline is heading."],
+      [14, 15, 45, "Summit Declaration", "Agreeing the commitments we take home."],
+      [15, 0, 30, "Farewell", "Thanks, awards for best talks, and next year's host city."],
+    ],
+  ],
+  exhibition: [
+    [
+      [9, 0, 30, "Doors Open", "The hall opens for day two."],
+      [10, 0, 60, "Buyer Briefings", "Exhibitors answer procurement questions from members."],
+      [13, 0, 90, "Start-up Pitch Session", "Young companies in {category} pitch to a jury."],
+      [15, 30, 60, "Awards and Close", "Best stand and best innovation awards."],
+    ],
+    [
+      [9, 30, 120, "Open Hall", "The last day to visit every stand."],
+      [13, 0, 60, "Meet the Makers", "Product teams explain their roadmaps."],
+      [14, 30, 30, "Closing Tour", "A final walk through the innovation pavilion."],
+    ],
+  ],
+  workshop: [
+    [
+      [9, 0, 30, "Recap", "What we learned on day one."],
+      [9, 30, 120, "Build Session", "Teams build their own artefacts for {theme}."],
+      [13, 0, 60, "Peer Review", "Teams review each other's work."],
+      [14, 15, 45, "Certificates and Next Steps", "Certificates of completion and follow-up."],
+    ],
+  ],
+};
+
+/** IANA zones of the demo events' cities (online events keep Nairobi, the network's zone). */
+export const CITY_TIME_ZONES: Record<string, string> = {
+  Nairobi: "Africa/Nairobi",
+  Kigali: "Africa/Kigali",
+  London: "Europe/London",
+  Edinburgh: "Europe/London",
+  Singapore: "Asia/Singapore",
+  "Cape Town": "Africa/Johannesburg",
+  Johannesburg: "Africa/Johannesburg",
+  Dubai: "Asia/Dubai",
+  Lagos: "Africa/Lagos",
+  Accra: "Africa/Accra",
+  Toronto: "America/Toronto",
+  "New York": "America/New_York",
+  "São Paulo": "America/Sao_Paulo",
+  Berlin: "Europe/Berlin",
+  Sydney: "Australia/Sydney",
 };

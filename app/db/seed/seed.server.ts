@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { count, eq, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
 import {
@@ -18,14 +20,17 @@ import {
   user,
 } from "~/db/schema";
 import { getAuth } from "~/lib/auth.server";
+import { DEFAULT_COLOR, EVENT_TIME_ZONE } from "~/lib/constants";
 import { slugify } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { getStorage, publicUrl, randomKey } from "~/lib/storage.server";
 import {
   AGENDA_TEMPLATES,
   CATEGORIES,
+  CITY_TIME_ZONES,
   CONTACT_MESSAGES,
   EVENTS,
+  LATER_DAYS,
   OFFICES,
   PAPERS,
   type SeedEvent,
@@ -33,11 +38,11 @@ import {
   SPONSORS,
 } from "./content";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
+import { bannerSvg, logoSvg, portraitSvg, svgToJpeg } from "./images";
 import { buildPaperPdf } from "./pdf";
 
 const SEED_LOCK_KEY = 727_274_2024; // serialises seeding between instances starting together
 const DAY = 86_400_000;
-const NAIROBI_OFFSET_HOURS = 3; // Africa/Nairobi is UTC+3 all year (no daylight saving)
 
 export type SeedResult = { content: boolean; accountsCreated: string[] };
 
@@ -62,32 +67,39 @@ export async function seedIfEmpty(options: {
   return { content, accountsCreated };
 }
 
-/** Midnight in Nairobi, `offsetDays` from the Nairobi date of `now`, as a UTC instant. */
-function nairobiDay(now: Date, offsetDays: number) {
-  const local = new Date(now.getTime() + NAIROBI_OFFSET_HOURS * 3_600_000);
-  return new Date(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + offsetDays) -
-      NAIROBI_OFFSET_HOURS * 3_600_000,
-  );
+/** The calendar day `offsetDays` from today's date in `timeZone`, as [year, month index, day]. */
+function localDay(now: Date, offsetDays: number, timeZone = EVENT_TIME_ZONE) {
+  const today = new TZDate(now.getTime(), timeZone);
+  return [today.getFullYear(), today.getMonth(), today.getDate() + offsetDays] as const;
 }
 
-const at = (day: Date, hour: number, minute = 0) =>
-  new Date(day.getTime() + (hour * 60 + minute) * 60_000);
+/** Wall-clock time on a local day in `timeZone`, as an instant. */
+const at = (
+  [y, m, d]: readonly [number, number, number],
+  hour: number,
+  minute = 0,
+  timeZone = EVENT_TIME_ZONE,
+) => new Date(new TZDate(y, m, d, hour, minute, timeZone).getTime());
 
-const isoDate = (d: Date) =>
-  new Date(d.getTime() + NAIROBI_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+/** Midnight in Nairobi, `offsetDays` from the Nairobi date of `now`, as a UTC instant. */
+const nairobiDay = (now: Date, offsetDays: number) => at(localDay(now, offsetDays), 0);
+
+const isoDate = (d: Date) => format(new TZDate(d.getTime(), EVENT_TIME_ZONE), "yyyy-MM-dd");
 
 async function seedContent(db: Database, now: Date): Promise<boolean> {
   // PDFs are written before the transaction (storage is not transactional); an aborted seed
   // leaves at most a few orphan demo files behind.
   const [{ n: existing }] = await db.select({ n: count() }).from(events);
   if (existing > 0) return false;
+  // Pictures render on sharp's threads while the PDFs are written.
+  const picturesReady = storeDemoPictures();
   const pdfUrls = new Map<string, string>();
   for (const paper of PAPERS.filter((p) => p.pdf)) {
     const key = randomKey("papers", "pdf");
     await getStorage().put(key, buildPaperPdf(paper), "application/pdf");
     pdfUrls.set(paper.title, publicUrl(key));
   }
+  const pictures = await picturesReady;
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -102,13 +114,21 @@ async function seedContent(db: Database, now: Date): Promise<boolean> {
     const speakerRows = await tx
       .insert(speakers)
       .values(
-        SPEAKERS.map((s, i) => ({ ...s, createdAt: new Date(now.getTime() - (60 - i) * DAY) })),
+        SPEAKERS.map((s, i) => ({
+          ...s,
+          imageUrl: pictures.get(s.name) ?? null,
+          createdAt: new Date(now.getTime() - (60 - i) * DAY),
+        })),
       )
       .returning({ id: speakers.id, name: speakers.name });
     const sponsorRows = await tx
       .insert(sponsors)
       .values(
-        SPONSORS.map((s, i) => ({ ...s, createdAt: new Date(now.getTime() - (60 - i) * DAY) })),
+        SPONSORS.map((s, i) => ({
+          ...s,
+          logoUrl: pictures.get(s.name) ?? null,
+          createdAt: new Date(now.getTime() - (60 - i) * DAY),
+        })),
       )
       .returning({ id: sponsors.id, tier: sponsors.tier });
 
@@ -124,6 +144,7 @@ async function seedContent(db: Database, now: Date): Promise<boolean> {
             location: e.location,
             startDate: start,
             endDate: end,
+            timeZone: eventTimeZone(e),
             theme: e.theme,
             eventType: e.type,
             category: e.category,
@@ -131,6 +152,8 @@ async function seedContent(db: Database, now: Date): Promise<boolean> {
             tags: e.tags,
             status: e.status,
             featured: e.featured ?? false,
+            capacity: e.capacity ?? null,
+            imageUrl: pictures.get(e.title) ?? null,
             createdAt: new Date(
               Math.min(start.getTime() - 90 * DAY, now.getTime()) - i * 3_600_000,
             ),
@@ -210,27 +233,72 @@ async function seedContent(db: Database, now: Date): Promise<boolean> {
   });
 }
 
+/**
+ * Banners for the events, portraits for the speakers and logos for the sponsors, drawn here and
+ * put in storage; returns each one's URL by title or name.
+ */
+async function storeDemoPictures() {
+  const categoryColors = new Map(CATEGORIES.map((c) => [c.name, c.color]));
+  const jobs = [
+    ...EVENTS.map((e) => ({
+      name: e.title,
+      folder: "events",
+      svg: bannerSvg({
+        title: e.title,
+        color: categoryColors.get(e.category ?? "") ?? DEFAULT_COLOR,
+        city: e.location.split(",")[0].trim(),
+      }),
+    })),
+    ...SPEAKERS.map((s) => ({ name: s.name, folder: "speakers", svg: portraitSvg(s.name) })),
+    ...SPONSORS.map((s) => ({ name: s.name, folder: "sponsors", svg: logoSvg(s.name) })),
+  ];
+  const urls = await Promise.all(
+    jobs.map(async (job) => {
+      const key = randomKey(job.folder, "jpg");
+      await getStorage().put(key, await svgToJpeg(job.svg), "image/jpeg");
+      return [job.name, publicUrl(key)] as const;
+    }),
+  );
+  return new Map(urls);
+}
+
+/** The event's zone: its city's, Nairobi for online events and unknown places. */
+function eventTimeZone(e: SeedEvent) {
+  const city = e.location.split(",")[0].trim();
+  return CITY_TIME_ZONES[city] ?? EVENT_TIME_ZONE;
+}
+
 /** Start and end instants: first agenda item on the first day to the last one on the last day. */
 function eventWindow(e: SeedEvent, now: Date) {
-  const template = AGENDA_TEMPLATES[e.type];
-  const [h0, m0] = template[0];
-  const [h1, m1, duration] = template[template.length - 1];
-  const first = nairobiDay(now, e.offset);
-  const last = nairobiDay(now, e.offset + e.days - 1);
-  return { start: at(first, h0, m0), end: at(last, h1, m1 + duration) };
+  const zone = eventTimeZone(e);
+  const first = agendaDay(e, 0);
+  const last = agendaDay(e, e.days - 1);
+  const [h0, m0] = first[0];
+  const [h1, m1, duration] = last[last.length - 1];
+  return {
+    start: at(localDay(now, e.offset, zone), h0, m0, zone),
+    end: at(localDay(now, e.offset + e.days - 1, zone), h1, m1 + duration, zone),
+  };
+}
+
+/** Day `d` of a multi-day event follows that day's own programme (day 1 the template's). */
+function agendaDay(e: SeedEvent, d: number) {
+  const days = [AGENDA_TEMPLATES[e.type], ...(LATER_DAYS[e.type] ?? [])];
+  return days[Math.min(d, days.length - 1)];
 }
 
 function agendaFor(e: SeedEvent, now: Date) {
+  const zone = eventTimeZone(e);
   const fill = (text: string) =>
     text.replace("{theme}", e.theme).replace("{category}", e.category ?? "Information Management");
   const items: Omit<typeof agendaItems.$inferInsert, "eventId">[] = [];
   for (let d = 0; d < e.days; d++) {
-    const day = nairobiDay(now, e.offset + d);
-    for (const [hour, minute, duration, title, description] of AGENDA_TEMPLATES[e.type]) {
+    const day = localDay(now, e.offset + d, zone);
+    for (const [hour, minute, duration, title, description] of agendaDay(e, d)) {
       items.push({
-        startTime: at(day, hour, minute),
-        endTime: at(day, hour, minute + duration),
-        title: e.days > 1 ? `Day ${d + 1}: ${fill(title)}` : fill(title),
+        startTime: at(day, hour, minute, zone),
+        endTime: at(day, hour, minute + duration, zone),
+        title: fill(title),
         description: fill(description),
         position: items.length,
       });
@@ -319,7 +387,12 @@ const FEES_BY_TYPE: Record<SeedEvent["type"], FeeSpec[]> = {
     { feeType: "member", usd: 0, description: "Free for members" },
   ],
   networking: [
-    { feeType: "conference_only", usd: 15, description: "Includes refreshments", maxQuantity: 120 },
+    {
+      feeType: "conference_only",
+      usd: 0,
+      description: "Free; refreshments included",
+      maxQuantity: 120,
+    },
     { feeType: "member", usd: 0, description: "Free for members" },
   ],
   webinar: [

@@ -143,6 +143,17 @@ describe("seedIfEmpty", () => {
       sql`SELECT count(*)::int AS n FROM offices WHERE status = 'inactive'`,
     );
     expect(inactive.n).toBeGreaterThan(0);
+    // Every office has its own hours, with its local time zone named, and its services.
+    const hours = await queryRows<{
+      city: string;
+      opening_hours: string | null;
+      services: string[];
+    }>(sql`SELECT city, opening_hours, services FROM offices`);
+    for (const office of hours) {
+      expect(office.opening_hours, office.city).toMatch(/\d\d:\d\d–\d\d:\d\d [A-Z]{2,4}\b/);
+      expect(office.services.length, office.city).toBeGreaterThan(0);
+    }
+    expect(new Set(hours.map((o) => o.opening_hours)).size).toBeGreaterThan(hours.length / 2);
 
     const tiers = await queryRows<{ tier: string }>(sql`SELECT DISTINCT tier FROM sponsors`);
     expect(tiers.map((t) => t.tier).sort()).toEqual(["bronze", "gold", "platinum", "silver"]);

@@ -55,6 +55,7 @@ function eventInput(overrides: Partial<EventInput> = {}): EventInput {
     location: "Nairobi, Kenya",
     startDate: new Date("2026-09-14T06:00:00Z"),
     endDate: new Date("2026-09-16T14:00:00Z"),
+    timeZone: "Africa/Nairobi",
     theme: null,
     eventType: "conference",
     category: null,

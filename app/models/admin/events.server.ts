@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
+import { alphabetical } from "~/db/order";
 import {
   agendaItems,
   eventCategories,
@@ -11,13 +12,15 @@ import {
   speakers,
   sponsors,
 } from "~/db/schema";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit, recordAuditIn } from "~/lib/audit.server";
 import { EVENT_STATUSES } from "~/lib/constants";
 import { contentChanged } from "~/lib/content-version.server";
 import { dbErrorCode, dbErrorConstraint } from "~/lib/db-errors";
 import { slugify } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
+import { listTimeZones } from "~/lib/time-zones";
+import { notifyEventChange } from "~/models/registrations/registrations.server";
 
 /** Who is acting: the audit row takes the actor and the request's IP and user agent. */
 export type AdminActor = { request: Request | null; actorId: string };
@@ -31,6 +34,7 @@ export type EventInput = {
   location: string;
   startDate: Date;
   endDate: Date;
+  timeZone: string;
   theme: string | null;
   eventType: string;
   category: string | null;
@@ -39,6 +43,8 @@ export type EventInput = {
   status: EventStatus;
   featured: boolean;
   imageUrl: string | null;
+  /** Seats for the whole event; null: no limit. Left out: unchanged. */
+  capacity?: number | null;
   speakerIds: string[];
   sponsorIds: string[];
   agenda: Array<{
@@ -94,10 +100,11 @@ export async function listAdminEvents(filters: AdminEventFilters = {}) {
       eventType: events.eventType,
       category: events.category,
       imageUrl: events.imageUrl,
+      cancelledAt: events.cancelledAt,
     })
     .from(events)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(events.startDate), asc(events.title))
+    .orderBy(desc(events.startDate), alphabetical(events.title))
     .limit(500);
 }
 
@@ -124,6 +131,7 @@ export async function listEventFormOptions() {
     categories: categories.map((c) => c.name),
     speakers: speakerRows,
     sponsors: sponsorRows,
+    timeZones: listTimeZones(),
   };
 }
 
@@ -196,6 +204,7 @@ function eventColumns(input: EventInput) {
     location: input.location,
     startDate: input.startDate,
     endDate: input.endDate,
+    timeZone: input.timeZone,
     theme: input.theme,
     eventType: input.eventType,
     category: input.category,
@@ -204,6 +213,7 @@ function eventColumns(input: EventInput) {
     status: input.status,
     featured: input.featured,
     imageUrl: input.imageUrl,
+    ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
   };
 }
 
@@ -273,7 +283,14 @@ export async function updateEvent(actor: AdminActor, id: string, input: EventInp
   const result = await withSlugRetry(() =>
     getDb().transaction(async (tx) => {
       const [current] = await tx
-        .select({ title: events.title, status: events.status, imageUrl: events.imageUrl })
+        .select({
+          title: events.title,
+          status: events.status,
+          imageUrl: events.imageUrl,
+          startDate: events.startDate,
+          endDate: events.endDate,
+          location: events.location,
+        })
         .from(events)
         .where(eq(events.id, id))
         .for("update");
@@ -291,7 +308,18 @@ export async function updateEvent(actor: AdminActor, id: string, input: EventInp
         .where(eq(events.id, id))
         .returning({ id: events.id, slug: events.slug, title: events.title });
       await replaceLinks(tx, id, input);
-      return { row, previousImage: current.imageUrl };
+      const published = current.status === "published" || input.status === "published";
+      return {
+        row,
+        previousImage: current.imageUrl,
+        changes: {
+          time:
+            published &&
+            (current.startDate.getTime() !== input.startDate.getTime() ||
+              current.endDate.getTime() !== input.endDate.getTime()),
+          place: published && current.location.trim() !== input.location.trim(),
+        },
+      };
     }),
   );
   if (!result) return null;
@@ -300,11 +328,64 @@ export async function updateEvent(actor: AdminActor, id: string, input: EventInp
     actorId: actor.actorId,
     entity: "event",
     entityId: id,
-    details: { title: result.row.title, status: input.status },
+    details: {
+      title: result.row.title,
+      status: input.status,
+      ...(result.changes.time ? { timeChanged: true } : {}),
+      ...(result.changes.place ? { placeChanged: true } : {}),
+    },
   });
   contentChanged();
   if (result.previousImage !== input.imageUrl) await releaseImage(result.previousImage);
+  // People registered for a published event hear when it moves (after the save committed).
+  if (result.changes.time) await tellAttendees(id, "time");
+  if (result.changes.place) await tellAttendees(id, "place");
   return result.row;
+}
+
+/** Enqueues the change e-mails; a failure is logged, never undoes the save already made. */
+async function tellAttendees(eventId: string, change: "time" | "place" | "cancelled") {
+  try {
+    await notifyEventChange(eventId, change);
+  } catch (error) {
+    logger.error({ err: error, eventId, change }, "could not enqueue the event change e-mails");
+  }
+}
+
+/**
+ * Calls the event off (editors and admins): it takes no more registrations, check-in refuses
+ * its tickets, and everyone registered is e-mailed. Null when the event does not exist; a
+ * second call changes nothing and tells nobody again (`alreadyCancelled`).
+ */
+export async function cancelEvent(actor: AdminActor, id: string) {
+  if (!isEventId(id)) return null;
+  const result = await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ title: events.title, cancelledAt: events.cancelledAt })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!current) return null;
+    if (current.cancelledAt) return { title: current.title, alreadyCancelled: true };
+    await tx
+      .update(events)
+      .set({ cancelledAt: new Date(), sequence: sql`${events.sequence} + 1` })
+      .where(eq(events.id, id));
+    await recordAuditIn(tx, actor.request, {
+      action: "event.cancel",
+      actorId: actor.actorId,
+      entity: "event",
+      entityId: id,
+      details: { title: current.title },
+    });
+    return { title: current.title, alreadyCancelled: false };
+  });
+  if (!result) return null;
+  if (!result.alreadyCancelled) {
+    contentChanged();
+    await tellAttendees(id, "cancelled");
+  }
+  return result;
 }
 
 /** Deletes the event (fees, links and agenda go with it by cascade). Null when not found. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, invitations, session, user } from "~/db/schema";
+import { COMMON_PASSWORD_MESSAGE } from "~/lib/common-passwords.server";
 import { env, parseEnv, setEnv } from "~/lib/env.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
@@ -216,6 +217,22 @@ describe("invitations", () => {
       error: "An account with this email already exists. Please sign in instead.",
     });
     expect(await findInvitation(token)).toMatchObject({ state: "valid" });
+  });
+
+  it("refuses a common password and keeps the link usable", async () => {
+    const { token } = await invite("common.pw@example.com", "editor");
+    const refused = await acceptInvitation(request(), {
+      token,
+      name: "Common",
+      password: "password123",
+    });
+    expect(refused).toEqual({ ok: false, state: "valid", error: COMMON_PASSWORD_MESSAGE });
+    expect(await findInvitation(token)).toMatchObject({ state: "valid" });
+    const rows = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "common.pw@example.com"));
+    expect(rows).toEqual([]);
   });
 });
 

@@ -22,6 +22,8 @@ const office = (fields: Partial<OfficeInput>): OfficeInput => ({
   phone: null,
   latitude: null,
   longitude: null,
+  openingHours: null,
+  services: [],
   status: "active",
   ...fields,
 });

@@ -22,6 +22,9 @@ export type OfficeInput = {
   phone: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** One span a line, time zone named ("Mon–Fri 08:00–18:00 EAT"); null: not given. */
+  openingHours: string | null;
+  services: string[];
   status: OfficeStatus;
 };
 
@@ -35,6 +38,8 @@ const columns = {
   phone: offices.phone,
   latitude: offices.latitude,
   longitude: offices.longitude,
+  openingHours: offices.openingHours,
+  services: offices.services,
   status: offices.status,
   createdAt: offices.createdAt,
 };

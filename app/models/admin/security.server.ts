@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "~/db/client.server";
 import { auditLog, invitations, session, user } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { countFailedJobs } from "~/models/jobs.server";
 import {
   REPEATED_FAILURE_THRESHOLD,
   SECURITY_EVENT_PATTERN,
@@ -97,7 +98,11 @@ export function systemStatus(database: DatabaseHealth): StatusItem[] {
     {
       name: "Two-factor for admins",
       status: config.REQUIRE_ADMIN_MFA ? "ok" : "warning",
-      detail: config.REQUIRE_ADMIN_MFA ? "Required" : "Optional (REQUIRE_ADMIN_MFA is off)",
+      detail: config.REQUIRE_ADMIN_MFA
+        ? config.REQUIRE_EDITOR_MFA
+          ? "Required (editors too)"
+          : "Required"
+        : "Optional (REQUIRE_ADMIN_MFA is off)",
     },
     {
       name: "Email delivery",
@@ -236,6 +241,17 @@ export async function securityRecommendations(now = new Date()): Promise<Recomme
       title: `${plural(expiredCount, "invitation")} expired without being accepted`,
       detail: "Revoke them to tidy the list, or invite the person again.",
       href: "/admin/security?tab=users",
+    });
+  }
+  const failedJobs = await countFailedJobs();
+  if (failedJobs > 0) {
+    list.push({
+      id: "failed-jobs",
+      severity: "medium",
+      title: `${plural(failedJobs, "scheduled job")} failed`,
+      detail:
+        "Mails, reminders or expiries that kept failing after every retry. See the last error and retry them.",
+      href: "/admin/jobs",
     });
   }
   return list;

@@ -5,6 +5,7 @@ import { queryRows } from "~/db/client.server";
 import { auditLog, contactMessages, user } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "~/lib/auth.server";
+import { COMMON_PASSWORD_MESSAGE } from "~/lib/common-passwords.server";
 import { env, setEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
 import { loader as authApiLoader } from "~/routes/api/auth";
@@ -139,10 +140,13 @@ describe("/profile actions", () => {
     expect(errorsOf(tooShort).newPassword).toEqual([
       "Password must be at least 6 characters long.",
     ]);
-    const belowServerMinimum = await change({ newPassword: "abc1234", confirmPassword: "abc1234" });
+    const belowServerMinimum = await change({ newPassword: "kqz7vw1", confirmPassword: "kqz7vw1" });
     expect(errorsOf(belowServerMinimum).newPassword).toEqual([
       "Password must be at least 8 characters long.",
     ]);
+    const common = await change({ newPassword: "Password123", confirmPassword: "Password123" });
+    expect(common.status).toBe(400);
+    expect(errorsOf(common).newPassword).toEqual([COMMON_PASSWORD_MESSAGE]);
     const wrongCurrent = await post(cookie, {
       intent: "change-password",
       currentPassword: "not-my-password",

@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { count, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { data } from "react-router";
 import { useAuthToast } from "~/components/auth-shared";
 import { ProfileAccountStatus } from "~/components/profile-account-status";
 import { DeleteAccountSchema, ProfileDangerZone } from "~/components/profile-danger-zone";
 import { ProfileInfoForm, ProfileInfoSchema } from "~/components/profile-info-form";
+import { ProfileMembership } from "~/components/profile-membership";
+import { ProfileOrders } from "~/components/profile-orders";
 import { ChangePasswordSchema, ProfilePasswordForm } from "~/components/profile-password-form";
+import { ProfileRegistrations } from "~/components/profile-registrations";
 import type { ProfileActionData, ProfileUser } from "~/components/profile-shared";
 import {
   ConfirmTwoFactorSchema,
@@ -15,23 +17,28 @@ import {
   ProfileTwoFactor,
   RegenerateCodesSchema,
 } from "~/components/profile-two-factor";
-import { getDb } from "~/db/client.server";
-import { user as userTable } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import {
+  adminCount,
   appendSetCookies,
   authErrorCode,
   authErrorMessage,
   authErrorStatus,
   getAuth,
+  LAST_ADMIN_DELETE_MESSAGE,
   normaliseEmail,
   type SessionUser,
 } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
 import { escapeHtml, sendMail } from "~/lib/mail.server";
-import { requireUser } from "~/lib/permissions.server";
+import { formatMinor } from "~/lib/money";
+import { requireUser, twoFactorRequiredFor } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { getProfileMembership } from "~/models/membership/queries.server";
+import { listOrdersForBuyer } from "~/models/orders/queries.server";
+import { loadProfileRegistrations } from "~/models/registrations/queries.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -54,11 +61,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
+  const orders = (await listOrdersForBuyer(user.id)).map((order) => ({
+    id: order.id,
+    invoiceNumber: order.invoiceNumber,
+    description: order.description,
+    state: order.state,
+    total: formatMinor(order.totalMinor, order.currency),
+    due:
+      order.state === "awaiting_payment" && order.paidMinor < order.totalMinor
+        ? formatMinor(order.totalMinor - order.paidMinor, order.currency)
+        : null,
+    dateLabel: formatDate(order.createdAt),
+  }));
   return data(
     {
-      origin: new URL(request.url).origin,
+      origin: env().BASE_URL,
       user: profile,
-      twoFactorRequired: user.role === "admin" && env().REQUIRE_ADMIN_MFA,
+      orders,
+      myEvents: await loadProfileRegistrations(user.id),
+      membership: await getProfileMembership(user.id),
+      twoFactorRequired: twoFactorRequiredFor(user.role),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -239,7 +261,9 @@ async function changePassword(request: Request, user: SessionUser, formData: For
     const field =
       code === "INVALID_PASSWORD"
         ? "currentPassword"
-        : code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG"
+        : code === "PASSWORD_TOO_SHORT" ||
+            code === "PASSWORD_TOO_LONG" ||
+            code === "PASSWORD_TOO_COMMON"
           ? "newPassword"
           : undefined;
     return failure(
@@ -420,27 +444,22 @@ async function deleteAccount(request: Request, user: SessionUser, formData: Form
       { status: 400 },
     );
   }
-  if (user.role === "admin") {
-    const [{ admins }] = await getDb()
-      .select({ admins: count() })
-      .from(userTable)
-      .where(eq(userTable.role, "admin"));
-    if (admins <= 1) {
-      const message =
-        "You are the only admin. Make someone else an admin before deleting your account.";
-      return data<ProfileActionData>(
-        {
-          intent: "delete-account",
-          result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-          toast: {
-            type: "error",
-            title: "Failed to initiate account deletion.",
-            description: message,
-          },
+  if (user.role === "admin" && (await adminCount()) <= 1) {
+    return data<ProfileActionData>(
+      {
+        intent: "delete-account",
+        result: submission.reply({
+          formErrors: [LAST_ADMIN_DELETE_MESSAGE],
+          hideFields: ["password"],
+        }),
+        toast: {
+          type: "error",
+          title: "Failed to initiate account deletion.",
+          description: LAST_ADMIN_DELETE_MESSAGE,
         },
-        { status: 409 },
-      );
-    }
+      },
+      { status: 409 },
+    );
   }
   try {
     const { headers } = await getAuth().api.deleteUser({
@@ -476,7 +495,7 @@ async function deleteAccount(request: Request, user: SessionUser, formData: Form
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, twoFactorRequired } = loaderData;
+  const { user, twoFactorRequired, orders, membership } = loaderData;
   const profileAction = actionData as ProfileActionData | undefined;
   useAuthToast(profileAction);
   return (
@@ -489,9 +508,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
+          <ProfileMembership data={membership} />
           <ProfileInfoForm user={user} actionData={profileAction} />
           <ProfilePasswordForm actionData={profileAction} />
           <ProfileTwoFactor user={user} actionData={profileAction} required={twoFactorRequired} />
+          <ProfileRegistrations myEvents={loaderData.myEvents} />
+          <ProfileOrders orders={orders} />
         </div>
         <div className="grid content-start gap-6">
           <ProfileAccountStatus user={user} />

@@ -1,28 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
+import { defineJob, enqueueJob, runDueJobs } from "~/models/jobs.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { sessionCookie } from "../../../tests/helpers/session";
+import { action as jobsAction, loader as jobsLoader } from "./jobs";
 import { action as securityAction, loader as securityLoader } from "./security";
 import { loader as activityCsvLoader } from "./security-activity-csv";
 import { action as usersAction, loader as usersLoader } from "./users";
 
 // The route modules as the server runs them: real sessions, real role checks, real queries.
 describe("admin-ops routes", () => {
-  useTestDatabase();
+  const database = useTestDatabase();
   const PASSWORD = "Route-test-pass-42";
   const cookies: Record<"admin" | "editor", string> = { admin: "", editor: "" };
   let ip = 1;
 
-  async function signIn(email: string) {
-    const result = await getAuth().api.signInEmail({
-      body: { email, password: PASSWORD },
-      headers: new Headers({ [CLIENT_IP_HEADER]: `198.51.100.${ip++}` }),
-      returnHeaders: true,
-    });
-    return result.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
+  const signIn = (email: string) => sessionCookie(email, PASSWORD, `198.51.100.${ip++}`);
 
   function request(path: string, who: keyof typeof cookies, body?: Record<string, string>) {
     return new Request(`http://localhost:3000${path}`, {
@@ -157,5 +150,40 @@ describe("admin-ops routes", () => {
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Root Admin","r**t@example.com","user.role_change","user"');
+  });
+  it("Scheduled Jobs lists a failed job with its error; an admin's Retry queues it again", async () => {
+    defineJob("route.failing", async () => {
+      throw new Error("550 mailbox unavailable");
+    });
+    const { id } = await enqueueJob(database.db, { kind: "route.failing", maxAttempts: 1 });
+    await runDueJobs();
+    const page = await jobsLoader(args(request("/admin/jobs", "admin")));
+    expect(page.failed.map((j) => [j.id, j.kind, j.lastError, j.attempts])).toEqual([
+      [id, "route.failing", "550 mailbox unavailable", 1],
+    ]);
+
+    const retried = await jobsAction(
+      args(request("/admin/jobs", "admin", { intent: "retry", id })),
+    );
+    expect(retried).toBeInstanceOf(Response);
+    expect((retried as Response).headers.get("location")).toBe("/admin/jobs");
+    expect((retried as Response).headers.get("set-cookie")).toContain("kongamano_toast");
+    const after = await jobsLoader(args(request("/admin/jobs", "admin")));
+    expect(after.failed).toEqual([]);
+    expect(after.pending.map((j) => [j.id, j.state])).toEqual([[id, "queued"]]);
+
+    const again = await jobsAction(args(request("/admin/jobs", "admin", { intent: "retry", id })));
+    expect((again as { init: ResponseInit }).init.status).toBe(404);
+    const bad = await jobsAction(
+      args(request("/admin/jobs", "admin", { intent: "retry", id: "not-a-uuid" })),
+    );
+    expect((bad as { init: ResponseInit }).init.status).toBe(400);
+
+    const editorPage = await thrown(jobsLoader(args(request("/admin/jobs", "editor"))));
+    expect(editorPage.status).toBe(302);
+    const editorRetry = await thrown(
+      jobsAction(args(request("/admin/jobs", "editor", { intent: "retry", id }))),
+    );
+    expect(editorRetry.status).toBe(403);
   });
 });

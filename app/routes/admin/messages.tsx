@@ -126,7 +126,7 @@ export default function AdminMessages() {
         />
       ) : (
         <>
-          <ul aria-label="Contact messages, newest first" className="grid gap-3">
+          <ul aria-label="Contact messages, newest first" className="grid grid-cols-1 gap-3">
             {messages.map((message) => (
               <InboxMessageItem key={message.id} message={message} markReadOnOpen={!unreadOnly} />
             ))}

@@ -1,7 +1,8 @@
+import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { buildCalendar, calendarHeaders } from "~/lib/ics.server";
 import { listCalendarEvents } from "~/models/events.server";
-import { parseEventFilters } from "~/routes/public/events/filters";
+import { calendarName, parseEventFilters } from "~/routes/public/events/filters";
 import type { Route } from "./+types/events-feed-ics";
 
 /**
@@ -13,10 +14,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseEventFilters(params);
   const scope = params.get("scope") === "all" ? "all" : "current";
   const list = await listCalendarEvents(filters, { scope });
-  return new Response(buildCalendar(list, { origin: env().BASE_URL }), {
-    headers: {
-      ...calendarHeaders("kongamano-events.ics", { download: scope === "all" }),
-      "Cache-Control": "public, max-age=300",
+  return new Response(
+    buildCalendar(list, { origin: env().BASE_URL, name: calendarName(filters, ORGANISATION_NAME) }),
+    {
+      headers: {
+        ...calendarHeaders("kongamano-events.ics", { download: scope === "all" }),
+        "Cache-Control": "public, max-age=300",
+      },
     },
-  });
+  );
 }

@@ -1,23 +1,10 @@
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/site-content";
+import { escapeXml } from "~/lib/xml";
 import { listLatestPublishedPapers } from "~/models/papers.server";
 
 const FEED_SIZE = 20;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-/** Text for XML: markup characters escaped, characters XML 1.0 forbids removed. */
-export function escapeXml(value: string) {
-  return value
-    .replace(NOT_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 const element = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 

@@ -4,6 +4,7 @@ import { papers } from "~/db/schema";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { hasRole } from "~/lib/roles";
 import { getStorage, isSafeKey, publicUrl } from "~/lib/storage.server";
+import { PROOF_FOLDER } from "~/models/orders/payment-proof.server";
 import type { Route } from "./+types/uploads-file";
 
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
@@ -27,7 +28,10 @@ async function pdfCacheControl(request: Request, key: string): Promise<string | 
 // Uploaded files. Names are random and never reused, so public ones are cached for a year.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!isSafeKey(key)) throw new Response("Not Found", { status: 404 });
+  // Payment proofs are private: served to staff by /admin/payments/:id/proof only.
+  if (!isSafeKey(key) || key.startsWith(`${PROOF_FOLDER}/`)) {
+    throw new Response("Not Found", { status: 404 });
+  }
   const pdf = key.endsWith(".pdf");
   const cacheControl = pdf ? await pdfCacheControl(request, key) : PUBLIC_CACHE;
   if (!cacheControl) throw new Response("Not Found", { status: 404 });

@@ -8,7 +8,6 @@ import {
   SignUpSchema,
 } from "~/components/auth-schemas";
 import { type AuthActionData, SIGN_UP_SUCCESS, useAuthToast } from "~/components/auth-shared";
-import { SignInForm } from "~/components/auth-sign-in-form";
 import { ArrowLeft } from "~/components/icons";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -22,6 +21,7 @@ import {
   normaliseEmail,
   safeRedirectPath,
 } from "~/lib/auth.server";
+import { lazyOnInteraction } from "~/lib/lazy-on-interaction";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,14 +30,20 @@ import type { Route } from "./+types/auth";
 /*
  * The Sign Up and Forgot Password forms show only on their tab or link, so the browser fetches
  * their code when they show (or, when server-rendered, during hydration) instead of in the first
- * load of the Sign In tab. The server renders them in place, so the page also works without
- * JavaScript (decision 0009).
+ * load of the Sign In tab. The Sign In form's code (Conform and the form) is fetched when someone
+ * starts to use it (decision 0065). The server renders every form in place, so the page also
+ * works without JavaScript (decision 0009).
  */
 // The server's copies are imported once, at start-up; the client build drops these lines.
+const eagerSignIn = import.meta.env.SSR ? await import("~/components/auth-sign-in-form") : null;
 const eagerSignUp = import.meta.env.SSR ? await import("~/components/auth-sign-up-form") : null;
 const eagerForgot = import.meta.env.SSR
   ? await import("~/components/auth-forgot-password-form")
   : null;
+const SignInForm = lazyOnInteraction(
+  eagerSignIn?.SignInForm,
+  async () => (await import("~/components/auth-sign-in-form")).SignInForm,
+);
 const SignUpForm = eagerSignUp
   ? eagerSignUp.SignUpForm
   : lazy(async () => ({
@@ -126,8 +132,9 @@ async function signIn(request: Request, formData: FormData) {
         intent: "sign-in",
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
         toast: { type: "error", title: "Sign in failed", description: message },
+        // Offered after every wrong-credentials answer, so it says nothing about the account.
         unverifiedEmail:
-          authErrorCode(error) === "EMAIL_NOT_VERIFIED" ? normaliseEmail(email) : undefined,
+          authErrorCode(error) === "INVALID_EMAIL_OR_PASSWORD" ? normaliseEmail(email) : undefined,
       },
       { status: authErrorStatus(error), headers: retryAfter(error) },
     );
@@ -159,7 +166,7 @@ async function signUp(request: Request, formData: FormData) {
         email,
         password,
         // The verification link signs the person in and brings them back here.
-        callbackURL: plan ? `/membership?plan=${plan}` : "/",
+        callbackURL: plan ? `/membership/apply/${plan}` : "/",
       },
       headers: request.headers,
     });
@@ -329,6 +336,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 </Suspense>
               ) : (
                 <SignInForm
+                  fallback={<FormLoading />}
+                  now={Boolean(actionData)}
                   actionData={actionData}
                   redirectTo={redirectTo}
                   forgotHref={hrefFor({ forgot: "1" })}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Eye, Target } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
+import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, sitePageHeaders } from "~/lib/site-content";
@@ -119,7 +120,7 @@ export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  return data({ origin: new URL(request.url).origin }, { headers: cacheHeadersFor(user !== null) });
+  return data({ origin: env().BASE_URL }, { headers: cacheHeadersFor(user !== null) });
 }
 
 function initials(name: string) {

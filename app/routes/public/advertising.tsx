@@ -13,6 +13,7 @@ import {
 } from "~/components/advertising-packages";
 import { Globe, Lightbulb, Mail, Target, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
+import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const initialTab: PackageTab =
     url.searchParams.get("tab") === "digital" ? "digital" : "sponsorship";
-  return data({ origin: url.origin, initialTab }, { headers: cacheHeadersFor(user !== null) });
+  return data({ origin: env().BASE_URL, initialTab }, { headers: cacheHeadersFor(user !== null) });
 }
 
 const WHY_ICONS = [Target, Globe, Lightbulb, Users];
@@ -57,7 +58,7 @@ export default function AdvertisingPage({ loaderData }: Route.ComponentProps) {
             Put your organisation in front of the professionals who manage, govern and transform
             information — at our events, on our website and in their inbox.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-4 md:grid-cols-4">
+          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-4 md:grid-cols-4">
             {ADVERTISING_STATS.map((stat) => (
               <div
                 key={stat.label}
@@ -71,7 +72,7 @@ export default function AdvertisingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-7xl gap-20 px-4 py-14">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-20 px-4 py-14">
         <section aria-labelledby="why-partner-heading" className="grid gap-8">
           <h2 id="why-partner-heading" className="text-center text-3xl font-semibold">
             Why Partner with Us
@@ -153,7 +154,10 @@ export default function AdvertisingPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-blue-50">
             <Mail aria-hidden className="mr-1 inline size-4" />
             Or e-mail{" "}
-            <a href={`mailto:${ADVERTISING_EMAIL}`} className="font-medium text-white underline">
+            <a
+              href={`mailto:${ADVERTISING_EMAIL}`}
+              className="font-medium break-all text-white underline"
+            >
               {ADVERTISING_EMAIL}
             </a>
           </p>

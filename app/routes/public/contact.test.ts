@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ContactActionData } from "~/components/contact-form";
 import { contactMessages, rateLimit } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { env, parseEnv, setEnv } from "~/lib/env.server";
+import { env, setEnv } from "~/lib/env.server";
 import { CONTACT_RATE_LIMIT } from "~/models/contact.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { action } from "./contact";
 
@@ -19,17 +20,7 @@ describe("contact action", () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    setEnv(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env().DATA_DIR,
-        BASE_URL: "http://localhost:3000",
-        SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789",
-        LOG_LEVEL: "silent",
-        SMTP_URL: smtp.url,
-        CONTACT_TO: STAFF,
-      }),
-    );
+    setEnv(testEnv({ SMTP_URL: smtp.url, CONTACT_TO: STAFF }));
   });
   afterAll(() => smtp.close());
   beforeEach(async () => {

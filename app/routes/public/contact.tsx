@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ContactActionData } from "~/components/contact-form";
 import { HONEYPOT_FIELD, NO_REGION } from "~/components/contact-form-rules";
@@ -8,6 +8,8 @@ import { subjectForTopic } from "~/components/contact-topics";
 import { MessageSquare } from "~/components/icons";
 import { OfficeGrid, OfficesAwaitError } from "~/components/office-directory";
 import { Spinner } from "~/components/ui/spinner";
+import { env } from "~/lib/env.server";
+import { lazyOnInteraction } from "~/lib/lazy-on-interaction";
 import { logger } from "~/lib/logger.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { clientIp, userAgent } from "~/lib/request.server";
@@ -24,16 +26,15 @@ import { getOfficeDirectory } from "~/models/offices.server";
 import type { Route } from "./+types/contact";
 
 /*
- * The form's code (Conform and the form, 12 KB gzip) is not part of the page's first load: the
- * browser fetches it as soon as this module runs. The server renders the form in place, and
- * until the code arrives it works as a plain HTML form (decision 0009).
+ * The form's code (Conform and the form, 11 KB brotli) is not part of the page's first load: the
+ * browser fetches it when someone starts to use the form (decision 0065). The server renders
+ * the form in place, and until the code arrives it works as a plain HTML form (decision 0009).
  */
 const eagerForm = import.meta.env.SSR ? await import("~/components/contact-form") : null;
-// In the browser the fetch starts as this module runs, not at first render (import() is cached).
-if (!eagerForm) void import("~/components/contact-form");
-const ContactForm = eagerForm
-  ? eagerForm.ContactForm
-  : lazy(async () => ({ default: (await import("~/components/contact-form")).ContactForm }));
+const ContactForm = lazyOnInteraction(
+  eagerForm?.ContactForm,
+  async () => (await import("~/components/contact-form")).ContactForm,
+);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -60,7 +61,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw error;
   });
   return data(
-    { origin: url.origin, defaultSubject, directory },
+    {
+      origin: env().BASE_URL,
+      defaultSubject,
+      directory,
+      // Signed-in people need not type who they are (the page is then never cached publicly).
+      sender: user ? { name: user.name, email: user.email } : null,
+    },
     { headers: cacheHeadersFor(signedIn) },
   );
 }
@@ -132,7 +139,7 @@ export function shouldRevalidate({
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaultSubject, directory } = loaderData;
+  const { defaultSubject, directory, sender } = loaderData;
   return (
     <main id="main">
       <section className="border-b border-border bg-gradient-to-b from-accent to-background">
@@ -159,13 +166,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 Fields marked as optional can be left empty; everything else is required.
               </p>
               {/* Keyed by subject: following a topic link on this page refills the form. */}
-              <Suspense fallback={<Spinner label="Loading the form..." />}>
-                <ContactForm
-                  key={defaultSubject}
-                  defaultSubject={defaultSubject}
-                  actionData={actionData}
-                />
-              </Suspense>
+              <ContactForm
+                key={defaultSubject}
+                fallback={<Spinner label="Loading the form..." />}
+                now={Boolean(actionData)}
+                defaultSubject={defaultSubject}
+                sender={sender}
+                actionData={actionData}
+              />
             </div>
           </section>
           <aside aria-label="Other ways to reach us">

@@ -105,7 +105,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               <ArrowRight aria-hidden />
             </Link>
           </div>
-          <dl className="mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
+          <dl className="mt-10 flex max-w-2xl flex-wrap gap-x-10 gap-y-4">
             {HERO_STATS.map(([value, label]) => (
               <div key={label} className="flex flex-col">
                 <dt className="text-sm text-blue-50">{label}</dt>

@@ -9,6 +9,7 @@ import {
 import { MembershipFaq } from "~/components/membership-faq";
 import { MembershipPlans } from "~/components/membership-plans";
 import { buttonVariants } from "~/components/ui/button";
+import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, contactHref, sitePageHeaders } from "~/lib/site-content";
@@ -28,7 +29,7 @@ export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  return data({ origin: new URL(request.url).origin }, { headers: cacheHeadersFor(user !== null) });
+  return data({ origin: env().BASE_URL }, { headers: cacheHeadersFor(user !== null) });
 }
 
 const BENEFIT_ICONS = [Award, Globe, TrendingUp, BookOpen];
@@ -114,7 +115,7 @@ export default function MembershipPage() {
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link
-              to="/auth?tab=signup&plan=professional"
+              to="/membership/apply/professional"
               className={cn(buttonVariants({ size: "lg" }))}
             >
               Start Membership

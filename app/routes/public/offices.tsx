@@ -19,6 +19,7 @@ import {
 } from "~/components/office-directory";
 import { buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
@@ -49,10 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "failed to load offices");
     throw error;
   });
-  return data(
-    { origin: new URL(request.url).origin, directory },
-    { headers: cacheHeadersFor(signedIn) },
-  );
+  return data({ origin: env().BASE_URL, directory }, { headers: cacheHeadersFor(signedIn) });
 }
 
 /** Switching the region filter only changes ?region=: the list is already here. */

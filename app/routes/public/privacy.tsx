@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, HEADQUARTERS, SUPPORT_EMAIL, sitePageHeaders } from "~/lib/site-content";
@@ -17,7 +18,7 @@ export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  return data({ origin: new URL(request.url).origin }, { headers: cacheHeadersFor(user !== null) });
+  return data({ origin: env().BASE_URL }, { headers: cacheHeadersFor(user !== null) });
 }
 
 const LAST_UPDATED = "November 22, 2026";

@@ -1,15 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "react-router";
-import { EmptyState } from "~/components/admin/empty-state";
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { CancelEventDialog, type CancelEventFailure } from "~/components/admin/cancel-event-dialog";
+import { EventErrorBoundary } from "~/components/admin/event-error-boundary";
 import { PageHeader } from "~/components/admin/page-header";
-import { ArrowLeft, ExternalLink } from "~/components/icons";
+import { ExternalLink, UserCheck, Users } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { eventStatusBadgeVariant, statusLabel } from "~/lib/constants";
@@ -19,14 +13,17 @@ import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEventFee, FeeError, replaceEventFees } from "~/models/admin/event-fees.server";
 import {
+  cancelEvent,
   existingSpeakerAndSponsorIds,
   getEventForEdit,
   listEventFormOptions,
   updateEvent,
 } from "~/models/admin/events.server";
+import { liveRegistrationCount } from "~/models/registrations/admin-queries.server";
 import type { Route } from "./+types/edit";
+import { useEventEditorGuard } from "./editor-guard";
 import { EventForm, type EventFormActionData } from "./event-form";
-import { dateToNairobiLocal, EventFormSchema, FeesFormSchema } from "./event-schema";
+import { dateToZonedLocal, EventFormSchema, FeesFormSchema } from "./event-schema";
 import { type FeesActionData, FeesCard } from "./fees-card";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -45,6 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: event.title,
       slug: event.slug,
       status: event.status,
+      cancelled: Boolean(event.cancelledAt),
+      registered: await liveRegistrationCount(event.id),
     },
     defaultValue: {
       eventType: event.eventType ?? "conference",
@@ -54,17 +53,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: event.title,
       description: event.description ?? "",
       location: event.location,
-      startDate: dateToNairobiLocal(event.startDate),
-      endDate: dateToNairobiLocal(event.endDate),
+      startDate: dateToZonedLocal(event.startDate, event.timeZone),
+      endDate: dateToZonedLocal(event.endDate, event.timeZone),
+      timeZone: event.timeZone,
       theme: event.theme ?? "",
       imageUrl: event.imageUrl ?? "",
       status: event.status,
       featured: event.featured,
+      capacity: event.capacity ?? undefined,
       speakerIds: event.speakerIds,
       sponsorIds: event.sponsorIds,
       agenda: event.agenda.map((item) => ({
-        startTime: dateToNairobiLocal(item.startTime),
-        endTime: dateToNairobiLocal(item.endTime),
+        startTime: dateToZonedLocal(item.startTime, event.timeZone),
+        endTime: dateToZonedLocal(item.endTime, event.timeZone),
         title: item.title,
         description: item.description ?? "",
       })),
@@ -150,6 +151,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form === "fees" || form === "delete-fee") {
     return feesAction(request, user.id, params.id, formData);
   }
+  if (form === "cancel-event") {
+    const cancelled = await cancelEvent({ request, actorId: user.id }, params.id);
+    if (!cancelled) {
+      return data<CancelEventFailure>(
+        { cancelEvent: { error: "This event no longer exists. It may have been deleted." } },
+        { status: 404 },
+      );
+    }
+    return redirectWithToast(`/admin/events/${params.id}/edit`, {
+      type: "success",
+      title: cancelled.alreadyCancelled ? "Event already cancelled" : "Event cancelled",
+      description: cancelled.alreadyCancelled
+        ? `${cancelled.title} was cancelled before; nobody was e-mailed again.`
+        : `${cancelled.title} is cancelled; everyone registered is being e-mailed.`,
+    });
+  }
   const submission = parseWithZod(formData, { schema: EventFormSchema });
   if (submission.status !== "success") {
     return data<EventFormActionData>(
@@ -198,8 +215,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditEvent() {
   const { event, options, defaultValue, fees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const guard = useEventEditorGuard(fees);
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6" onSubmitCapture={guard.onSubmitCapture}>
+      {guard.dialogs}
       <PageHeader
         title="Edit Event"
         description={
@@ -208,15 +227,35 @@ export default function EditEvent() {
             <Badge variant={eventStatusBadgeVariant(event.status)}>
               {statusLabel(event.status)}
             </Badge>
+            {event.cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
           </span>
         }
         actions={
-          event.status === "published" ? (
-            <Link to={`/events/${event.slug}`} className={buttonVariants({ variant: "outline" })}>
-              <ExternalLink aria-hidden />
-              View on site
+          <>
+            <Link
+              to={`/admin/events/${event.id}/registrations`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Users aria-hidden />
+              Registrations
             </Link>
-          ) : null
+            <Link
+              to={`/admin/events/${event.id}/check-in`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <UserCheck aria-hidden />
+              Check-in
+            </Link>
+            {event.status === "published" ? (
+              <Link to={`/events/${event.slug}`} className={buttonVariants({ variant: "outline" })}>
+                <ExternalLink aria-hidden />
+                View on site
+              </Link>
+            ) : null}
+            {event.cancelled ? null : (
+              <CancelEventDialog title={event.title} registered={event.registered} />
+            )}
+          </>
         }
       />
       <EventForm
@@ -231,28 +270,12 @@ export default function EditEvent() {
         mode="edit"
         fees={fees}
         documentActionData={actionData && "fees" in actionData ? actionData : undefined}
+        onSaved={guard.onFeesSaved}
       />
     </div>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <EmptyState
-      title={notFound ? "Event Not Found" : "Something went wrong"}
-      hint={
-        notFound
-          ? "The event you're looking for doesn't exist or has been removed."
-          : "An unexpected error occurred. This might be a temporary issue."
-      }
-      action={
-        <Link to="/admin/events" className={buttonVariants({ variant: "outline" })}>
-          <ArrowLeft aria-hidden />
-          Back to events
-        </Link>
-      }
-    />
-  );
+  return <EventErrorBoundary />;
 }

@@ -26,6 +26,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { EVENT_STATUSES, statusLabel } from "~/lib/constants";
+import { withoutKey } from "~/lib/utils";
+import { EVENT_FORM_ID } from "./editor-guard";
 import { EventFormSchema, type EventFormValues } from "./event-schema";
 
 export type EventFormInput = z.input<typeof EventFormSchema>;
@@ -35,6 +37,7 @@ export type EventFormOptions = {
   categories: string[];
   speakers: Array<{ id: string; name: string; organization: string | null }>;
   sponsors: Array<{ id: string; name: string; tier: string }>;
+  timeZones: string[];
 };
 
 /** What the create and edit actions answer for the event form. */
@@ -42,12 +45,6 @@ export type EventFormActionData = {
   result: SubmissionResult<string[]>;
   failure: { title: string; message: string } | null;
 };
-
-/** Conform's props carry a `key`; React wants keys passed directly, not spread. */
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && !!v);
@@ -310,7 +307,7 @@ export function EventForm({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm<EventFormInput, EventFormValues>({
-    id: "event-form",
+    id: EVENT_FORM_ID,
     defaultValue,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     shouldValidate: "onBlur",
@@ -338,6 +335,7 @@ export function EventForm({
   }
 
   const verb = mode === "create" ? "create" : "update";
+  const timeZoneListId = useId();
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
@@ -444,7 +442,7 @@ export function EventForm({
 
       <Section
         title="Location & Timing"
-        description="Dates and times are in Nairobi time (EAT, GMT+3)."
+        description="Dates and times are entered in the event's time zone (Nairobi unless you choose another)."
       >
         <Field
           label="Location"
@@ -457,6 +455,26 @@ export function EventForm({
             key={fields.location.key}
             {...withoutKey(getInputProps(fields.location, { type: "text" }))}
           />
+        </Field>
+        <Field
+          label="Time Zone"
+          htmlFor={fields.timeZone.id}
+          errors={fields.timeZone.errors}
+          errorId={fields.timeZone.errorId}
+          hint="Type a city to search, e.g. Toronto → America/Toronto"
+        >
+          <Input
+            key={fields.timeZone.key}
+            list={timeZoneListId}
+            autoComplete="off"
+            spellCheck={false}
+            {...withoutKey(getInputProps(fields.timeZone, { type: "text" }))}
+          />
+          <datalist id={timeZoneListId}>
+            {options.timeZones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -531,6 +549,25 @@ export function EventForm({
         <p className="text-sm text-muted-foreground">
           Only published events appear on the public site; featured ones are shown on the home page.
         </p>
+      </Section>
+
+      <Section title="Registration">
+        <Field
+          label="Capacity"
+          htmlFor={fields.capacity.id}
+          errors={fields.capacity.errors}
+          errorId={fields.capacity.errorId}
+          hint="Seats for the whole event across all tickets. Leave empty for no limit."
+          className="sm:max-w-xs"
+        >
+          <Input
+            key={fields.capacity.key}
+            inputMode="numeric"
+            {...withoutKey(getInputProps(fields.capacity, { type: "number" }))}
+            min={1}
+            step={1}
+          />
+        </Field>
       </Section>
 
       <Section

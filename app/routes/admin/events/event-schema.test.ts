@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
-  dateToNairobiLocal,
+  dateToZonedLocal,
   EventFormSchema,
   FeesFormSchema,
-  nairobiLocalToDate,
   normaliseTags,
+  zonedLocalToDate,
 } from "./event-schema";
 
 function form(fields: Record<string, string | string[]>) {
@@ -33,6 +33,22 @@ const VALID = {
 };
 
 describe("EventFormSchema (spec §5)", () => {
+  it("reads the capacity: empty is no limit, a whole number of at least 1 otherwise", () => {
+    const ok = parseEvent({ ...VALID, capacity: "250" });
+    expect(ok.status === "success" && ok.value.capacity).toBe(250);
+    const empty = parseEvent({ ...VALID, capacity: "" });
+    expect(empty.status === "success" && empty.value.capacity).toBeNull();
+    expect(errorsOf(parseEvent({ ...VALID, capacity: "0" }))).toEqual({
+      capacity: ["Capacity must be at least 1"],
+    });
+    expect(errorsOf(parseEvent({ ...VALID, capacity: "12.5" }))).toEqual({
+      capacity: ["Capacity must be a whole number"],
+    });
+    expect(errorsOf(parseEvent({ ...VALID, capacity: "lots" }))).toEqual({
+      capacity: ["Capacity must be a whole number"],
+    });
+  });
+
   it("requires title, location, start and end with the spec's messages", () => {
     const submission = parseEvent({ title: "", location: " ", startDate: "", endDate: "" });
     expect(submission.status).toBe("error");
@@ -130,17 +146,65 @@ describe("EventFormSchema (spec §5)", () => {
   });
 });
 
-describe("Nairobi time conversions", () => {
+describe("event time zone conversions", () => {
   it("round-trips a datetime-local value", () => {
-    const date = nairobiLocalToDate("2026-01-05T23:30");
+    const date = zonedLocalToDate("2026-01-05T23:30");
     expect(date?.toISOString()).toBe("2026-01-05T20:30:00.000Z");
-    expect(dateToNairobiLocal(date)).toBe("2026-01-05T23:30");
-    expect(dateToNairobiLocal("2026-01-05T22:00:00.000Z")).toBe("2026-01-06T01:00");
+    expect(dateToZonedLocal(date)).toBe("2026-01-05T23:30");
+    expect(dateToZonedLocal("2026-01-05T22:00:00.000Z")).toBe("2026-01-06T01:00");
+  });
+
+  it("reads the form's times in the event's own zone (Toronto 09:00 EST is 14:00Z)", () => {
+    const submission = parseEvent({
+      ...VALID,
+      timeZone: "America/Toronto",
+      startDate: "2027-01-12T09:00",
+      endDate: "2027-01-12T17:00",
+      "agenda[0].startTime": "2027-01-12T09:30",
+      "agenda[0].title": "Welcome",
+    });
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+    expect(submission.value.timeZone).toBe("America/Toronto");
+    expect(submission.value.startDate.toISOString()).toBe("2027-01-12T14:00:00.000Z");
+    expect(submission.value.endDate.toISOString()).toBe("2027-01-12T22:00:00.000Z");
+    expect(submission.value.agenda[0].startTime.toISOString()).toBe("2027-01-12T14:30:00.000Z");
+    expect(dateToZonedLocal(submission.value.startDate, "America/Toronto")).toBe(
+      "2027-01-12T09:00",
+    );
+  });
+
+  it("defaults to Nairobi, refuses unknown zones and times a clock change skips", () => {
+    const nairobi = parseEvent(VALID);
+    expect(nairobi.status === "success" && nairobi.value.timeZone).toBe("Africa/Nairobi");
+    expect(errorsOf(parseEvent({ ...VALID, timeZone: "Mars/Olympus" }))).toMatchObject({
+      timeZone: ["Please choose a time zone from the list"],
+    });
+    // Toronto skips 02:00–03:00 on 14 March 2027.
+    expect(
+      errorsOf(
+        parseEvent({
+          ...VALID,
+          timeZone: "America/Toronto",
+          startDate: "2027-03-14T02:30",
+          endDate: "2027-03-14T17:00",
+        }),
+      ),
+    ).toMatchObject({ startDate: [expect.stringContaining("does not exist")] });
+    expect(
+      errorsOf(
+        parseEvent({
+          ...VALID,
+          "agenda[0].startTime": "2026-09-14T11:00",
+          "agenda[0].endTime": "2026-09-14T10:00",
+          "agenda[0].title": "Panel",
+        }),
+      ),
+    ).toMatchObject({ "agenda[0].endTime": ["End time must be after start time"] });
   });
 
   it("refuses impossible dates", () => {
-    expect(nairobiLocalToDate("2026-02-31T10:00")).toBeNull();
-    expect(nairobiLocalToDate("tomorrow")).toBeNull();
+    expect(zonedLocalToDate("2026-02-31T10:00")).toBeNull();
+    expect(zonedLocalToDate("tomorrow")).toBeNull();
   });
 });
 

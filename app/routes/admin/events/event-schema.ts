@@ -2,6 +2,9 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { z } from "zod";
 import { CURRENCIES, EVENT_STATUSES, EVENT_TIME_ZONE, FEE_TYPES } from "~/lib/constants";
+import { isTimeZone } from "~/lib/time-zones";
+
+const skippedTimeMessage = "This time does not exist in the event's time zone (clocks change)";
 
 /**
  * The event form's and the fees card's schemas (spec §5), shared by Conform in the browser and
@@ -10,21 +13,26 @@ import { CURRENCIES, EVENT_STATUSES, EVENT_TIME_ZONE, FEE_TYPES } from "~/lib/co
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** A `datetime-local` value read as Nairobi time (spec §2.5: event times are GMT+3) → UTC. */
-export function nairobiLocalToDate(value: string): Date | null {
+/**
+ * A `datetime-local` value read as wall-clock time in the event's zone → the instant (UTC).
+ * Null for malformed values, overflowing parts (2026-02-31) and times a daylight-saving jump skips.
+ */
+export function zonedLocalToDate(value: string, timeZone: string = EVENT_TIME_ZONE): Date | null {
   const m = LOCAL_DATE_TIME.exec(value);
-  if (!m) return null;
+  if (!m || !isTimeZone(timeZone)) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number);
-  const date = new TZDate(y, mo - 1, d, h, mi, s || 0, EVENT_TIME_ZONE);
-  // Reject overflowing parts (e.g. 2026-02-31) rather than silently rolling them over.
+  const date = new TZDate(y, mo - 1, d, h, mi, s || 0, timeZone);
   if (date.getDate() !== d || date.getMonth() !== mo - 1 || date.getHours() !== h) return null;
   return new Date(date.getTime());
 }
 
-/** A stored instant as the `datetime-local` value of the form (Nairobi time). */
-export function dateToNairobiLocal(value: Date | string | null | undefined): string {
+/** A stored instant as the `datetime-local` value of the form, in the event's zone. */
+export function dateToZonedLocal(
+  value: Date | string | null | undefined,
+  timeZone: string = EVENT_TIME_ZONE,
+): string {
   if (!value) return "";
-  return format(new TZDate(new Date(value).getTime(), EVENT_TIME_ZONE), "yyyy-MM-dd'T'HH:mm");
+  return format(new TZDate(new Date(value).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
 }
 
 /** Empty or blank optional text becomes null (spec §5). */
@@ -39,33 +47,20 @@ const optionalText = (max = 5000) =>
 const requiredText = (message: string, max = 300) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+// Dates stay wall-clock text until the whole form is read: which instant they name depends on
+// the time zone chosen in the same form (converted in EventFormSchema's transform).
+const localDateTimeMessage = "Please enter a valid date and time";
+const isLocalDateTime = (value: string) => zonedLocalToDate(value, "UTC") !== null;
+
 const requiredDateTime = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform((value, ctx) => {
-      const date = nairobiLocalToDate(value);
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: "Please enter a valid date and time" });
-        return z.NEVER;
-      }
-      return date;
-    });
+  z.string({ error: message }).trim().min(1, message).refine(isLocalDateTime, localDateTimeMessage);
 
 const optionalDateTime = z
   .string()
   .trim()
   .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const date = nairobiLocalToDate(value);
-    if (!date) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid date and time" });
-      return z.NEVER;
-    }
-    return date;
-  });
+  .refine((value) => !value || isLocalDateTime(value), localDateTimeMessage)
+  .transform((value) => value || null);
 
 /**
  * Tags arrive as repeated fields (chips) plus whatever was typed but not yet added; each may hold
@@ -99,17 +94,12 @@ const imageUrl = z
   })
   .transform((v) => (v ? v : null));
 
-export const AgendaItemSchema = z
-  .object({
-    startTime: requiredDateTime("Start time is required"),
-    endTime: optionalDateTime,
-    title: requiredText("Title is required"),
-    description: optionalText(2000),
-  })
-  .refine((item) => !item.endTime || item.endTime >= item.startTime, {
-    message: "End time must be after start time",
-    path: ["endTime"],
-  });
+export const AgendaItemSchema = z.object({
+  startTime: requiredDateTime("Start time is required"),
+  endTime: optionalDateTime,
+  title: requiredText("Title is required"),
+  description: optionalText(2000),
+});
 
 export const EventFormSchema = z
   .object({
@@ -135,6 +125,12 @@ export const EventFormSchema = z
     location: requiredText("Location is required"),
     startDate: requiredDateTime("Start date is required"),
     endDate: requiredDateTime("End date is required"),
+    timeZone: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || EVENT_TIME_ZONE)
+      .refine(isTimeZone, "Please choose a time zone from the list"),
     theme: optionalText(300),
     imageUrl,
     // Publication & Visibility
@@ -142,6 +138,14 @@ export const EventFormSchema = z
       .enum(EVENT_STATUSES, { error: "Status must be one of draft, published, archived" })
       .default("draft"),
     featured: z.boolean().default(false),
+    // Registration: seats for the whole event across all tickets; empty means no limit.
+    capacity: z
+      .number({ error: "Capacity must be a whole number" })
+      .int("Capacity must be a whole number")
+      .min(1, "Capacity must be at least 1")
+      .max(1_000_000, "Capacity must be at most 1,000,000")
+      .optional()
+      .transform((v) => v ?? null),
     // Linked people and programme (edited on the same screen, design.md §4)
     speakerIds: idList,
     sponsorIds: idList,
@@ -151,9 +155,35 @@ export const EventFormSchema = z
       .optional()
       .transform((items) => items ?? []),
   })
-  .refine((event) => event.startDate <= event.endDate, {
-    message: "Start date must be before end date",
-    path: ["endDate"],
+  .transform((event, ctx) => {
+    // Wall-clock text → instants in the chosen zone; a time the zone skips (DST) is refused.
+    const instant = (value: string, path: Array<string | number>) => {
+      const date = zonedLocalToDate(value, event.timeZone);
+      if (!date) ctx.addIssue({ code: "custom", message: skippedTimeMessage, path });
+      return date ?? new Date(Number.NaN);
+    };
+    const startDate = instant(event.startDate, ["startDate"]);
+    const endDate = instant(event.endDate, ["endDate"]);
+    if (startDate > endDate) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Start date must be before end date",
+        path: ["endDate"],
+      });
+    }
+    const agenda = event.agenda.map((item, i) => {
+      const startTime = instant(item.startTime, ["agenda", i, "startTime"]);
+      const endTime = item.endTime ? instant(item.endTime, ["agenda", i, "endTime"]) : null;
+      if (endTime && endTime < startTime) {
+        ctx.addIssue({
+          code: "custom",
+          message: "End time must be after start time",
+          path: ["agenda", i, "endTime"],
+        });
+      }
+      return { ...item, startTime, endTime };
+    });
+    return { ...event, startDate, endDate, agenda };
   });
 
 export type EventFormValues = z.output<typeof EventFormSchema>;

@@ -17,6 +17,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CURRENCIES, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
+import { withoutKey } from "~/lib/utils";
+import { FEES_FORM_ID } from "./editor-guard";
 import { FeesFormSchema } from "./event-schema";
 
 type FeesInput = z.input<typeof FeesFormSchema>;
@@ -42,11 +44,6 @@ export type FeesActionData = {
     error?: { title: string; description: string };
   };
 };
-
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
 
 function toFormRow(fee: FeeRowData) {
   return {
@@ -89,11 +86,14 @@ export function FeesCard({
   mode,
   fees,
   documentActionData,
+  onSaved,
 }: {
   mode: "create" | "edit";
   fees: FeeRowData[];
   /** The action's answer when the card was posted without JavaScript. */
   documentActionData?: FeesActionData;
+  /** Called once the fees were saved (the page may then save the event details too). */
+  onSaved?: () => void;
 }) {
   if (mode === "create") {
     return (
@@ -110,21 +110,23 @@ export function FeesCard({
       </Card>
     );
   }
-  return <FeesEditor fees={fees} documentActionData={documentActionData} />;
+  return <FeesEditor fees={fees} documentActionData={documentActionData} onSaved={onSaved} />;
 }
 
 function FeesEditor({
   fees,
   documentActionData,
+  onSaved,
 }: {
   fees: FeeRowData[];
   documentActionData?: FeesActionData;
+  onSaved?: () => void;
 }) {
   const save = useFetcher<FeesActionData>();
   const remove = useFetcher<FeesActionData>();
   const reply = save.data?.fees ?? documentActionData?.fees;
   const [form, fields] = useForm<FeesInput, FeesOutput>({
-    id: "fees-form",
+    id: FEES_FORM_ID,
     defaultValue: { fees: fees.map(toFormRow) },
     lastResult: save.state === "idle" ? reply?.result : undefined,
     shouldValidate: "onBlur",
@@ -136,7 +138,10 @@ function FeesEditor({
   useSettled(save, (data) => {
     if (data?.fees.error)
       toast.error(data.fees.error.title, { description: data.fees.error.description });
-    else if (data?.fees.message) toast.success(data.fees.message);
+    else if (data?.fees.message) {
+      toast.success(data.fees.message);
+      onSaved?.();
+    }
   });
   useSettled(remove, (data) => {
     if (data?.fees.error) {

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { EntityCard, EntityGrid } from "~/components/admin/entity-card";
 import { ListFilters } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
-import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Star } from "~/components/icons";
+import { CalendarDays, ExternalLink, MapPin, Pencil, Plus, Star, Users } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { eventStatusBadgeVariant, eventTypeBadgeClass, statusLabel } from "~/lib/constants";
@@ -146,6 +146,7 @@ export default function AdminEvents() {
                       {statusLabel(event.eventType)}
                     </Badge>
                   ) : null}
+                  {event.cancelledAt ? <Badge variant="destructive">Cancelled</Badge> : null}
                   {event.featured ? (
                     <Badge variant="accent">
                       <Star aria-hidden className="size-3" />
@@ -163,6 +164,14 @@ export default function AdminEvents() {
                   >
                     <Pencil aria-hidden />
                     Edit
+                  </Link>
+                  <Link
+                    to={`/admin/events/${event.id}/registrations`}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                    aria-label={`Registrations for ${event.title}`}
+                  >
+                    <Users aria-hidden />
+                    Registrations
                   </Link>
                   <ConfirmDeleteDialog
                     itemName={event.title}

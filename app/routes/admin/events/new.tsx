@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { UnsavedChangesGuard, useUnsavedForms } from "~/components/admin/unsaved-changes";
+import { EVENT_TIME_ZONE } from "~/lib/constants";
 import { eventSaveErrorMessage, eventSaveErrorStatus } from "~/lib/db-errors";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
@@ -12,6 +14,7 @@ import {
   listEventFormOptions,
 } from "~/models/admin/events.server";
 import type { Route } from "./+types/new";
+import { EVENT_FORM_ID } from "./editor-guard";
 import { EventForm, type EventFormActionData } from "./event-form";
 import { EventFormSchema } from "./event-schema";
 import { type FeesActionData, FeesCard } from "./fees-card";
@@ -66,11 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+const NEW_EVENT_FORMS = [EVENT_FORM_ID];
+
 export default function NewEvent() {
   const { options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { isDirty } = useUnsavedForms(NEW_EVENT_FORMS);
   return (
     <div className="grid gap-6">
+      <UnsavedChangesGuard isDirty={isDirty} />
       <PageHeader
         title="Create Event"
         description="Add a new event. It stays a draft until you publish it."
@@ -82,6 +89,7 @@ export default function NewEvent() {
         defaultValue={{
           eventType: options.types.includes("conference") ? "conference" : options.types[0],
           category: "none",
+          timeZone: EVENT_TIME_ZONE,
           status: "draft",
           featured: false,
           tags: [],

@@ -30,9 +30,14 @@ async function readPaperForm(request: Request): Promise<FormData> {
   const body = await readStreamWithLimit(request.body, MAX_PDF_BYTES + FORM_OVERHEAD_BYTES, () =>
     tooLarge("pdf"),
   );
-  return new Response(new Uint8Array(body), {
-    headers: { "content-type": contentType },
-  }).formData();
+  try {
+    return await new Response(new Uint8Array(body), {
+      headers: { "content-type": contentType },
+    }).formData();
+  } catch {
+    // A broken multipart envelope is bad input (400), not a server error.
+    throw new UploadError(400, "Upload failed", "The upload could not be read. Please try again.");
+  }
 }
 
 /** Action of the new and edit screens (`id` given: update). */

@@ -9,7 +9,7 @@ import {
 import { Countdown } from "~/components/countdown";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { shade } from "~/components/event-banner";
-import { speakerCountLabel } from "~/components/event-card";
+import { PastEventBadge, speakerCountLabel } from "~/components/event-card";
 import { EventLocalTime } from "~/components/event-local-time";
 import { EventShareButton } from "~/components/event-share-button";
 import { EventSponsorLogo } from "~/components/event-sponsor-logo";
@@ -69,7 +69,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       description: event.metaDescription,
       origin,
       path: `/events/${encodeURIComponent(event.slug)}`,
-      image: event.imageUrl,
+      image: event.shareImage,
     }),
     jsonLd(event.jsonLd),
   ];
@@ -81,9 +81,10 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, renderedAt } = loaderData;
   const signedIn = Boolean((useRouteLoaderData("root") as RootData)?.user);
   const path = `/events/${encodeURIComponent(event.slug)}`;
+  // A visitor signs in first and comes back to the registration page.
   const registerHref = signedIn
-    ? `/contact?${new URLSearchParams({ topic: "registration", event: event.title })}`
-    : `/auth?${new URLSearchParams({ redirectTo: path })}`;
+    ? `${path}/register`
+    : `/auth?${new URLSearchParams({ redirectTo: `${path}/register` })}`;
   const showCountdown = new Date(event.end).getTime() > renderedAt;
   const days = event.durationDays;
 
@@ -109,6 +110,12 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             </Link>
             <div className="mt-4 flex flex-wrap gap-2">
               <EventTypeBadge type={event.eventType} />
+              {event.past ? <PastEventBadge /> : null}
+              {event.cancelled ? (
+                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                  Cancelled
+                </span>
+              ) : null}
               {event.featured ? (
                 <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-slate-900">
                   Featured
@@ -151,8 +158,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               {event.dateLabel}
             </InfoItem>
             <InfoItem icon={<Clock aria-hidden className="size-5" />} label="Time">
-              {event.timeLabel} GMT+3 (Nairobi time)
-              <EventLocalTime start={event.start} end={event.end} />
+              {event.timeLabel} {event.zoneLabel}
+              <EventLocalTime start={event.start} end={event.end} timeZone={event.timeZone} />
             </InfoItem>
             <InfoItem icon={<MapPin aria-hidden className="size-5" />} label="Location">
               {event.location}
@@ -198,7 +205,15 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             <h2 id="registration-heading" className="text-xl font-semibold">
               Registration
             </h2>
-            {event.fees.length > 0 ? (
+            {!event.registrationOpen ? (
+              <p className="mt-3 text-sm text-muted-foreground">
+                {event.cancelled
+                  ? "This event has been cancelled and takes no registrations."
+                  : event.past
+                    ? "This is a past event; it takes no registrations."
+                    : "This event has started and takes no registrations."}
+              </p>
+            ) : event.fees.length > 0 ? (
               <ul className="mt-4 grid gap-3">
                 {event.fees.map((fee) => (
                   <li key={fee.id} className="rounded-lg border border-border p-3">
@@ -228,14 +243,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p className="mt-3 text-sm text-muted-foreground">
-                Fees and registration options will be announced soon.
-              </p>
+              <p className="mt-3 text-sm text-muted-foreground">Registration is free.</p>
             )}
             <div className="mt-5 grid gap-3">
-              <Link to={registerHref} className={`${buttonVariants({ size: "lg" })} w-full`}>
-                Register Now
-              </Link>
+              {event.registrationOpen ? (
+                <Link to={registerHref} className={`${buttonVariants({ size: "lg" })} w-full`}>
+                  Register Now
+                </Link>
+              ) : null}
               <EventShareButton title={event.title} />
               <a
                 href={`${path}/calendar.ics`}
@@ -331,7 +346,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {event.agendaDays.length > 0 ? (
             <>
-              <p className="mt-1 text-sm text-muted-foreground">All times GMT+3 (Nairobi time).</p>
+              <p className="mt-1 text-sm text-muted-foreground">All times {event.zoneLabel}.</p>
               <div className="mt-4 grid gap-6">
                 {event.agendaDays.map((day, index) => (
                   <div key={day.date}>

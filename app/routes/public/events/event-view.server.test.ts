@@ -1,6 +1,62 @@
 import { describe, expect, it } from "vitest";
 import { agendaByDay, buildEventPageView, groupSponsorsByTier } from "./event-view.server";
 
+const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
+  id: "6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+  slug: "summit",
+  title: "Summit",
+  description: null,
+  location: "Nairobi, Kenya",
+  startDate: new Date("2027-03-01T06:00:00Z"),
+  endDate: new Date("2027-03-03T14:00:00Z"),
+  timeZone: "Africa/Nairobi",
+  theme: "Trust",
+  eventType: "conference",
+  category: null,
+  industrySector: null,
+  tags: null,
+  featured: false,
+  imageUrl: null,
+  sequence: 0,
+  cancelledAt: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  typeColor: "#0B5FFF",
+  speakers: [],
+  agenda: [
+    {
+      id: "a",
+      startTime: new Date("2027-03-01T06:00:00Z"),
+      endTime: new Date("2027-03-01T07:30:00Z"),
+      title: "Opening",
+      description: null,
+    },
+  ],
+  fees: [
+    {
+      id: "f1",
+      feeType: "early_bird",
+      amount: 150,
+      currency: "USD",
+      description: null,
+      availableUntil: "2027-01-31",
+      maxQuantity: null,
+      createdAt: new Date("2026-10-01T09:00:00Z"),
+    },
+    {
+      id: "f2",
+      feeType: "full_board",
+      amount: 1250,
+      currency: "KES",
+      description: null,
+      availableUntil: null,
+      maxQuantity: 40,
+      createdAt: new Date("2026-10-01T09:00:00Z"),
+    },
+  ],
+  sponsors: [],
+};
+
 describe("event page grouping", () => {
   it("groups sponsors by tier, platinum to bronze, leaving out empty tiers", () => {
     const groups = groupSponsorsByTier([
@@ -28,60 +84,10 @@ describe("event page grouping", () => {
   });
 
   it("formats the page in Nairobi time and marks fees whose date has passed", () => {
-    const view = buildEventPageView(
-      {
-        id: "6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
-        slug: "summit",
-        title: "Summit",
-        description: null,
-        location: "Nairobi, Kenya",
-        startDate: new Date("2027-03-01T06:00:00Z"),
-        endDate: new Date("2027-03-03T14:00:00Z"),
-        theme: "Trust",
-        eventType: "conference",
-        category: null,
-        industrySector: null,
-        tags: null,
-        featured: false,
-        imageUrl: null,
-        sequence: 0,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-        typeColor: "#0B5FFF",
-        speakers: [],
-        agenda: [
-          {
-            id: "a",
-            startTime: new Date("2027-03-01T06:00:00Z"),
-            endTime: new Date("2027-03-01T07:30:00Z"),
-            title: "Opening",
-            description: null,
-          },
-        ],
-        fees: [
-          {
-            id: "f1",
-            feeType: "early_bird",
-            amount: 150,
-            currency: "USD",
-            description: null,
-            availableUntil: "2027-01-31",
-            maxQuantity: null,
-          },
-          {
-            id: "f2",
-            feeType: "full_board",
-            amount: 1250,
-            currency: "KES",
-            description: null,
-            availableUntil: null,
-            maxQuantity: 40,
-          },
-        ],
-        sponsors: [],
-      },
-      { now: new Date("2027-02-01T12:00:00Z"), origin: "https://k.example" },
-    );
+    const view = buildEventPageView(SUMMIT, {
+      now: new Date("2027-02-01T12:00:00Z"),
+      origin: "https://k.example",
+    });
     expect(view.dateLabel).toBe("Mar 1, 2027 - Mar 3, 2027");
     expect(view.timeLabel).toBe("9:00 AM - 5:00 PM");
     expect(view.durationDays).toBe(3);
@@ -104,5 +110,65 @@ describe("event page grouping", () => {
     ]);
     expect(view.jsonLd.startDate).toBe("2027-03-01T09:00:00+03:00");
     expect(view.metaDescription).toBe("Mar 1, 2027 - Mar 3, 2027 · Nairobi, Kenya. Trust");
+  });
+});
+
+describe("an event in its own time zone", () => {
+  it("shows Toronto times with their label, and JSON-LD with Toronto's offset", () => {
+    const view = buildEventPageView(
+      {
+        ...SUMMIT,
+        location: "Toronto, Canada",
+        timeZone: "America/Toronto",
+        startDate: new Date("2027-01-12T14:00:00Z"),
+        endDate: new Date("2027-01-12T22:00:00Z"),
+        agenda: [
+          {
+            id: "a",
+            startTime: new Date("2027-01-12T14:00:00Z"),
+            endTime: null,
+            title: "Opening",
+            description: null,
+          },
+        ],
+      },
+      { now: new Date("2027-01-01T12:00:00Z"), origin: "https://k.example" },
+    );
+    expect(view.timeLabel).toBe("9:00 AM - 5:00 PM");
+    expect(view.zoneLabel).toBe("EST (GMT-5, Toronto time)");
+    expect(view.dateLabel).toBe("Jan 12, 2027");
+    expect(view.agendaDays[0].items[0].timeLabel).toBe("9:00 AM");
+    expect(view.jsonLd.startDate).toBe("2027-01-12T09:00:00-05:00");
+    expect(view.jsonLd.endDate).toBe("2027-01-12T17:00:00-05:00");
+  });
+
+  it("gives a page without an image a generated share image; past offers are not on sale", () => {
+    const past = buildEventPageView(SUMMIT, {
+      now: new Date("2027-04-01T12:00:00Z"),
+      origin: "https://k.example",
+    });
+    expect(past.shareImage).toMatch(/^\/events\/summit\/og\.png\?v=[0-9a-f]{12}$/);
+    expect(past.jsonLd.image).toEqual([`https://k.example${past.shareImage}`]);
+    expect(past.jsonLd.eventStatus).toBe("https://schema.org/EventScheduled");
+    expect(past.jsonLd.offers?.map((o) => o.availability)).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/SoldOut",
+    ]);
+    const before = buildEventPageView(SUMMIT, {
+      now: new Date("2027-02-01T12:00:00Z"),
+      origin: "https://k.example",
+    });
+    // The early-bird fee closed on 31 Jan; the full-board fee sells until the event ends.
+    expect(before.jsonLd.offers).toEqual([
+      expect.objectContaining({
+        availability: "https://schema.org/SoldOut",
+        validFrom: "2026-10-01T12:00:00+03:00",
+        validThrough: "2027-01-31T23:59:59+03:00",
+      }),
+      expect.objectContaining({
+        availability: "https://schema.org/InStock",
+        validThrough: "2027-03-03T17:00:00+03:00",
+      }),
+    ]);
   });
 });

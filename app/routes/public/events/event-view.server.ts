@@ -6,8 +6,10 @@ import {
   formatDateRange,
   formatMoney,
   formatTime,
-  nairobiIso,
+  isoInZone,
+  zoneLabel,
 } from "~/lib/format";
+import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
 import type { EventDetail } from "~/models/events.server";
 import { eventJsonLd } from "./json-ld";
 
@@ -19,11 +21,11 @@ export function groupSponsorsByTier<S extends { tier: string }>(list: S[]) {
   })).filter((group) => group.sponsors.length > 0);
 }
 
-/** Agenda items (already in time order) grouped by their Nairobi calendar day. */
-export function agendaByDay<T extends { startTime: Date | string }>(items: T[]) {
+/** Agenda items (already in time order) grouped by their calendar day in the event's zone. */
+export function agendaByDay<T extends { startTime: Date | string }>(items: T[], timeZone?: string) {
   const days: Array<{ date: string; items: T[] }> = [];
   for (const item of items) {
-    const date = formatDate(item.startTime);
+    const date = formatDate(item.startTime, timeZone);
     const last = days[days.length - 1];
     if (last?.date === date) last.items.push(item);
     else days.push({ date, items: [item] });
@@ -31,17 +33,39 @@ export function agendaByDay<T extends { startTime: Date | string }>(items: T[]) 
   return days;
 }
 
+/** The event's share card: type, title, dates with its zone, place, in the type's colour. */
+export function eventOgCard(event: EventDetail): OgCard {
+  const dates = formatDateRange(event.startDate, event.endDate, event.timeZone);
+  return {
+    kicker: statusLabel(event.eventType),
+    title: event.title,
+    lines: [
+      `${dates} · ${formatTime(event.startDate, event.timeZone)} ${zoneLabel(event.startDate, event.timeZone).split(" (")[0]}`,
+      event.location,
+    ],
+    color: event.typeColor,
+  };
+}
+
+/** Path of the event's generated share image, versioned by its content. */
+export function eventOgImagePath(event: EventDetail) {
+  return `/events/${encodeURIComponent(event.slug)}/og.png?v=${ogCardVersion(eventOgCard(event))}`;
+}
+
 /**
- * Everything the event page shows, with dates, times and money already formatted in Nairobi
- * time: the browser then needs no date library, and server and client render the same text.
+ * Everything the event page shows, with dates, times and money already formatted in the event's
+ * own zone: the browser then needs no date library, and server and client render the same text.
  */
 export function buildEventPageView(
   event: EventDetail,
   { now, origin }: { now: Date; origin: string },
 ) {
-  const today = nairobiIso(now).slice(0, 10);
+  const zone = event.timeZone;
+  const today = isoInZone(now, zone).slice(0, 10);
   const summary = event.description ?? event.theme ?? "";
-  const dateLabel = formatDateRange(event.startDate, event.endDate);
+  const dateLabel = formatDateRange(event.startDate, event.endDate, zone);
+  const time = (d: Date) => formatTime(d, zone);
+  const ogImagePath = eventOgImagePath(event);
   const description = `${dateLabel} · ${event.location}. ${summary}`.trim();
   return {
     slug: event.slug,
@@ -55,22 +79,25 @@ export function buildEventPageView(
     tags: event.tags ?? [],
     featured: event.featured,
     imageUrl: event.imageUrl,
+    shareImage: event.imageUrl ?? ogImagePath,
     typeColor: event.typeColor,
     start: event.startDate.toISOString(),
     end: event.endDate.toISOString(),
     dateLabel,
-    timeLabel: `${formatTime(event.startDate)} - ${formatTime(event.endDate)}`,
-    durationDays: durationInDays(event.startDate, event.endDate),
+    timeZone: zone,
+    timeLabel: `${time(event.startDate)} - ${time(event.endDate)}`,
+    zoneLabel: zoneLabel(event.startDate, zone),
+    durationDays: durationInDays(event.startDate, event.endDate, zone),
     speakers: event.speakers,
-    agendaDays: agendaByDay(event.agenda).map((day) => ({
+    agendaDays: agendaByDay(event.agenda, zone).map((day) => ({
       date: day.date,
       items: day.items.map((item) => ({
         id: item.id,
         title: item.title,
         description: item.description,
         timeLabel: item.endTime
-          ? `${formatTime(item.startTime)} - ${formatTime(item.endTime)}`
-          : formatTime(item.startTime),
+          ? `${time(item.startTime)} - ${time(item.endTime)}`
+          : time(item.startTime),
       })),
     })),
     fees: event.fees.map((fee) => ({
@@ -78,10 +105,16 @@ export function buildEventPageView(
       label: publicFeeTypeLabel(fee.feeType),
       amountLabel: formatMoney(fee.amount, fee.currency),
       description: fee.description,
-      availableUntilLabel: fee.availableUntil ? formatDate(fee.availableUntil) : null,
+      availableUntilLabel: fee.availableUntil
+        ? formatDate(`${fee.availableUntil}T12:00:00Z`, "UTC")
+        : null,
       closed: fee.availableUntil !== null && fee.availableUntil < today,
       maxQuantity: fee.maxQuantity,
     })),
+    // Registration (issue 15): open until the start unless the event is called off.
+    past: event.endDate <= now,
+    cancelled: event.cancelledAt !== null,
+    registrationOpen: event.startDate > now && event.cancelledAt === null,
     sponsorGroups: groupSponsorsByTier(event.sponsors).map((group) => ({
       tier: group.tier,
       heading: `${statusLabel(group.tier)} Sponsors`,
@@ -89,7 +122,7 @@ export function buildEventPageView(
     })),
     metaDescription:
       description.length > 200 ? `${description.slice(0, 197).trimEnd()}...` : description,
-    jsonLd: eventJsonLd(event, origin),
+    jsonLd: eventJsonLd({ ...event, ogImagePath }, origin, now),
   };
 }
 

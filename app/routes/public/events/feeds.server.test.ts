@@ -1,10 +1,10 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { escapeXml } from "~/lib/xml";
 import {
   buildEventsRss,
   buildRobotsTxt,
   buildSitemap,
-  escapeXml,
   type RssEvent,
   SITEMAP_MAX_URLS,
   STATIC_SITEMAP_PATHS,

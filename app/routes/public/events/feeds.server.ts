@@ -1,23 +1,8 @@
 // XML documents of the public site: the events RSS feed, the sitemap and robots.txt.
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { formatDateRange } from "~/lib/format";
+import { escapeXml } from "~/lib/xml";
 import type { SitemapEntry } from "~/models/events.server";
-
-// Characters XML 1.0 forbids outright (C0 controls other than tab, newline, carriage return).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/** Text or attribute value made safe for XML. */
-export function escapeXml(value: string) {
-  return value.replace(INVALID_XML_CHARS, "").replace(/[<>&"']/g, (c) => XML_ENTITIES[c]);
-}
-const XML_ENTITIES: Record<string, string> = {
-  "<": "&lt;",
-  ">": "&gt;",
-  "&": "&amp;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
 
 export type RssEvent = {
   id: string;
@@ -28,6 +13,7 @@ export type RssEvent = {
   location: string;
   startDate: Date;
   endDate: Date;
+  timeZone?: string;
   eventType: string;
   category: string | null;
   createdAt: Date;
@@ -42,7 +28,7 @@ export function buildEventsRss(list: RssEvent[], { origin }: { origin: string })
   const items = list.map((event) => {
     const link = `${origin}/events/${encodeURIComponent(event.slug)}`;
     const summary = [
-      `${formatDateRange(event.startDate, event.endDate)} · ${event.location}`,
+      `${formatDateRange(event.startDate, event.endDate, event.timeZone)} · ${event.location}`,
       event.theme,
       event.description,
     ]
@@ -89,6 +75,7 @@ export const STATIC_SITEMAP_PATHS = [
   "/advertising",
   "/privacy",
   "/terms",
+  "/accessibility",
 ];
 
 /** The sitemap protocol's cap on URLs per file. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterChips,
+  calendarName,
   DEFAULT_EVENT_FILTERS,
   eventFiltersQuery,
   eventsFoundLabel,
@@ -109,5 +110,17 @@ describe("chips and labels", () => {
   it("tells ids from slugs", () => {
     expect(isUuid("6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f")).toBe(true);
     expect(isUuid("data-governance-summit")).toBe(false);
+  });
+});
+
+describe("calendar feed names", () => {
+  it("names a filtered feed after its filters, and the whole feed plainly", () => {
+    expect(calendarName(parse("type=conference&category=Data+Governance"))).toBe(
+      "Kongamano — Conference · Data Governance",
+    );
+    expect(calendarName(parse("filter=upcoming&format=virtual&search=ai"))).toBe(
+      "Kongamano — Upcoming · Virtual · “ai”",
+    );
+    expect(calendarName(parse(""))).toBe("Kongamano Events");
   });
 });

@@ -169,3 +169,24 @@ export function isCanonicalEventsQuery(params: URLSearchParams) {
   }
   return true;
 }
+
+/**
+ * A calendar feed's name after its filters: 'Kongamano — Conference · Data Governance'; the
+ * plain 'Kongamano Events' without any.
+ */
+export function calendarName(filters: EventFilters, organisation = "Kongamano") {
+  const words = (name: string) =>
+    name
+      .split(/[_\s]+/)
+      .map(capitalise)
+      .join(" ");
+  const parts = [
+    filters.type !== "all" ? words(filters.type) : null,
+    filters.category !== "all" ? filters.category : null,
+    filters.upcoming ? "Upcoming" : null,
+    filters.featured ? "Featured" : null,
+    filters.virtual ? "Virtual" : null,
+    filters.search ? `“${filters.search}”` : null,
+  ].filter(Boolean);
+  return parts.length ? `${organisation} — ${parts.join(" · ")}` : `${organisation} Events`;
+}

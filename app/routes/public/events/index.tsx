@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useFetcher,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { EventCard } from "~/components/event-card";
 import { CalendarPlus, Download, Rss, Search, X } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
@@ -7,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { env } from "~/lib/env.server";
+import { hasRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import {
   type EventCardData,
@@ -95,6 +104,9 @@ function useHydrated() {
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { filters, page, pageCount, events, total, capped, stats, options, origin } = loaderData;
+  const rootUser = (useRouteLoaderData("root") as { user: { role: string } | null } | undefined)
+    ?.user;
+  const canCreateEvents = hasRole(rootUser?.role, "editor");
   const active = hasActiveFilters(filters);
   const feedQuery = eventFiltersQuery(filters);
   const exportHref = `/events.ics?${feedQuery ? `${feedQuery}&` : ""}scope=all`;
@@ -111,7 +123,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             Connect with information-management professionals at conferences, exhibitions, galas and
             workshops around the world.
           </p>
-          <dl className="mt-8 grid max-w-xl grid-cols-3 gap-2 sm:gap-4">
+          <dl className="mt-8 grid max-w-xl grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] gap-2 sm:gap-4">
             {[
               ["Total Events", stats.totalEvents.toLocaleString("en-US")],
               ["Locations", stats.locations.toLocaleString("en-US")],
@@ -196,7 +208,11 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             information-management professionals. We help with planning, promotion and partners.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/admin/events/new" className={buttonVariants({ size: "lg" })}>
+            {/* Editors open the event form (spec); everyone else sends a proposal to the inbox. */}
+            <Link
+              to={canCreateEvents ? "/admin/events/new" : "/events/propose"}
+              className={buttonVariants({ size: "lg" })}
+            >
               Propose an Event
             </Link>
             <Link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nairobiIso } from "~/lib/format";
+import { isoInZone } from "~/lib/format";
 import { eventJsonLd, isVirtualLocation } from "./json-ld";
 
 const event = {
@@ -82,6 +82,6 @@ describe("helpers", () => {
     expect(isVirtualLocation("Nairobi, Kenya")).toBe(false);
   });
   it("writes Nairobi time with its +03:00 offset", () => {
-    expect(nairobiIso("2026-12-31T22:30:00Z")).toBe("2027-01-01T01:30:00+03:00");
+    expect(isoInZone("2026-12-31T22:30:00Z")).toBe("2027-01-01T01:30:00+03:00");
   });
 });

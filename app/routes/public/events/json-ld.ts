@@ -1,5 +1,6 @@
-import { ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
-import { nairobiIso, splitLocation } from "~/lib/format";
+import { TZDate } from "@date-fns/tz";
+import { EVENT_TIME_ZONE, ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
+import { isoInZone, splitLocation } from "~/lib/format";
 
 /** Virtual events: the location mentions 'virtual' or 'online' (the listing's `format=virtual`). */
 export function isVirtualLocation(location: string) {
@@ -14,19 +15,38 @@ export type JsonLdEvent = {
   location: string;
   startDate: Date | string;
   endDate: Date | string;
+  /** IANA zone of the event; dates are written with its offset (Nairobi when absent). */
+  timeZone?: string;
   imageUrl: string | null;
+  /** The generated share card, used when there is no uploaded image. */
+  ogImagePath?: string;
   speakers: Array<{ name: string; title: string | null; organization: string | null }>;
   fees: Array<{
     feeType: string;
     amount: number;
     currency: string;
     availableUntil: string | null;
+    createdAt?: Date | string;
   }>;
 };
 
-/** schema.org Event for an event page (search engines' rich results). */
-export function eventJsonLd(event: JsonLdEvent, origin: string) {
+const SCHEMA = "https://schema.org/";
+
+/** The last second of a 'yyyy-mm-dd' day in a zone, as ISO with that zone's offset. */
+function endOfDayIso(day: string, timeZone: string) {
+  const [y, m, d] = day.split("-").map(Number);
+  return isoInZone(new TZDate(y, m - 1, d, 23, 59, 59, timeZone), timeZone);
+}
+
+/**
+ * schema.org Event for an event page (search engines' rich results). Offers are on sale until the
+ * fee's last day or the event's end, whichever comes first; after that they read SoldOut.
+ */
+export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new Date()) {
   const url = `${origin}/events/${encodeURIComponent(event.slug)}`;
+  const zone = event.timeZone ?? EVENT_TIME_ZONE;
+  const ended = new Date(event.endDate).getTime() <= now.getTime();
+  const image = event.imageUrl ?? event.ogImagePath;
   const virtual = isVirtualLocation(event.location);
   const { city, country } = splitLocation(event.location);
   return {
@@ -35,9 +55,10 @@ export function eventJsonLd(event: JsonLdEvent, origin: string) {
     name: event.title,
     description: event.description ?? event.theme ?? event.title,
     url,
-    startDate: nairobiIso(event.startDate),
-    endDate: nairobiIso(event.endDate),
-    eventStatus: "https://schema.org/EventScheduled",
+    startDate: isoInZone(event.startDate, zone),
+    endDate: isoInZone(event.endDate, zone),
+    // schema.org has no 'finished' status: a past event that took place stays EventScheduled.
+    eventStatus: `${SCHEMA}EventScheduled`,
     eventAttendanceMode: virtual
       ? "https://schema.org/OnlineEventAttendanceMode"
       : "https://schema.org/OfflineEventAttendanceMode",
@@ -52,18 +73,25 @@ export function eventJsonLd(event: JsonLdEvent, origin: string) {
             addressCountry: country,
           },
         },
-    ...(event.imageUrl ? { image: [new URL(event.imageUrl, origin).toString()] } : {}),
+    ...(image ? { image: [new URL(image, origin).toString()] } : {}),
     ...(event.fees.length > 0
       ? {
-          offers: event.fees.map((fee) => ({
-            "@type": "Offer",
-            name: publicFeeTypeLabel(fee.feeType),
-            price: fee.amount.toFixed(2),
-            priceCurrency: fee.currency,
-            url,
-            availability: "https://schema.org/InStock",
-            ...(fee.availableUntil ? { validThrough: `${fee.availableUntil}T23:59:59+03:00` } : {}),
-          })),
+          offers: event.fees.map((fee) => {
+            const validThrough = fee.availableUntil
+              ? endOfDayIso(fee.availableUntil, zone)
+              : isoInZone(event.endDate, zone);
+            const closed = ended || new Date(validThrough).getTime() < now.getTime();
+            return {
+              "@type": "Offer",
+              name: publicFeeTypeLabel(fee.feeType),
+              price: fee.amount.toFixed(2),
+              priceCurrency: fee.currency,
+              url,
+              availability: `${SCHEMA}${closed ? "SoldOut" : "InStock"}`,
+              ...(fee.createdAt ? { validFrom: isoInZone(fee.createdAt, zone) } : {}),
+              validThrough,
+            };
+          }),
         }
       : {}),
     ...(event.speakers.length > 0

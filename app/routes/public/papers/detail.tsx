@@ -27,6 +27,7 @@ import { cn } from "~/lib/utils";
 import { findVisiblePaper, listSimilarPapers, paperViewer } from "~/models/papers.server";
 import type { Route } from "./+types/detail";
 import { papersHref } from "./paper-filters";
+import { paperOgImagePath } from "./paper-og.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
@@ -47,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         hasPdf: Boolean(pdfUrl),
         publishedOn: formatted(paper.publishedDate),
         addedOn: formatDate(paper.createdAt),
+        shareImage: paperOgImagePath(paper),
       },
       similar: similar.map((item) => ({ ...item, publishedOn: formatted(item.publishedDate) })),
       citation: formatCitation(paper),
@@ -83,6 +85,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
       origin,
       path: `/papers/${paper.slug}`,
       type: "article",
+      image: paper.shareImage,
       noindex: paper.status !== "published",
     }),
     // Google Scholar inclusion guidelines: one citation_author per author.
@@ -107,6 +110,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
       ...(paper.abstract ? { abstract: paper.abstract } : {}),
       ...(paper.tags?.length ? { keywords: paper.tags.join(", ") } : {}),
       ...(paper.category ? { about: paper.category } : {}),
+      image: [new URL(paper.shareImage, origin).toString()],
       url,
       mainEntityOfPage: url,
       inLanguage: "en",

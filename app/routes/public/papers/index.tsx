@@ -102,8 +102,9 @@ export default function PapersIndex({ loaderData }: Route.ComponentProps) {
             Research from our network on data governance, information management and digital
             transformation, free to read, cite and download.
           </p>
-          <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
-            <Stat label="Total Papers" value={counts.total} />
+          <dl className="mt-8 grid max-w-xl grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] gap-3">
+            {/* Visitors are listed published papers only: their total is what they can open. */}
+            <Stat label="Total Papers" value={canSeeAll ? counts.total : counts.published} />
             <Stat label="Published" value={counts.published} />
             <Stat label="In Progress" value={counts.inProgress} />
           </dl>

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { XCircle } from "~/components/icons";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/textarea";
+
+export const CANCEL_REASON_MAX = 500;
+
+/** What the cancel action answers besides a redirect: the message, and the reason as typed. */
+export type CancelRegistrationFailure = { cancel: { registrationId: string; error: string } };
+
+function failureFor(value: unknown, registrationId: string) {
+  if (value && typeof value === "object" && "cancel" in value) {
+    const failure = (value as CancelRegistrationFailure).cancel;
+    if (failure?.registrationId === registrationId) return failure.error;
+  }
+  return null;
+}
+
+/**
+ * "Cancel registration" with a confirmation and an optional reason. The dialog stays open with
+ * the message and the typed reason when the action refuses; a success redirects with a toast.
+ */
+export function CancelRegistrationDialog({
+  registrationId,
+  attendeeName,
+  seats,
+}: {
+  registrationId: string;
+  attendeeName: string;
+  seats: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const error = failureFor(fetcher.data, registrationId);
+  const wasBusy = useRef(false);
+
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (!failureFor(fetcher.data, registrationId)) setOpen(false);
+  }, [busy, fetcher.data, registrationId]);
+
+  const reasonId = `cancel-reason-${registrationId}`;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          aria-label={`Cancel registration of ${attendeeName}`}
+        >
+          <XCircle aria-hidden />
+          Cancel
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Cancel this registration?</DialogTitle>
+        <DialogDescription>
+          <strong>{attendeeName}</strong>
+          {seats > 1 ? ` loses all ${seats} seats` : " loses the seat"}; the tickets stop working at
+          check-in and the seats go to the waitlist. This cannot be undone.
+        </DialogDescription>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="registrationId" value={registrationId} />
+          <Field
+            label="Reason (optional)"
+            htmlFor={reasonId}
+            hint="Kept with the registration and in the activity log."
+            errors={error ? [error] : null}
+          >
+            <Textarea
+              id={reasonId}
+              name="reason"
+              maxLength={CANCEL_REASON_MAX}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${reasonId}-error` : undefined}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Keep registration
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? "Cancelling..." : "Cancel registration"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

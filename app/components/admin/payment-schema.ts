@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { CURRENCIES } from "~/lib/constants";
+import { parseMinorUnits } from "~/lib/money";
+import { PAYMENT_METHODS } from "~/lib/payments/methods";
+
+/** Recording a payment that arrived (Payments screen). */
+export const RecordPaymentSchema = z.object({
+  intent: z.literal("record"),
+  invoiceNumber: z
+    .string({ error: "Enter the invoice number (the M-Pesa account number)" })
+    .trim()
+    .min(1, { error: "Enter the invoice number (the M-Pesa account number)" })
+    .max(40, { error: "Invoice number is too long" }),
+  method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid" }),
+  reference: z
+    .string({ error: "Enter the payment reference (e.g. the M-Pesa code)" })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,39}$/, {
+      error: "Enter the payment reference (e.g. the M-Pesa code)",
+    }),
+  amount: z
+    .string({ error: "Enter the amount paid, e.g. 1500 or 1500.50" })
+    .trim()
+    .refine((v) => (parseMinorUnits(v) ?? 0) > 0, {
+      error: "Enter the amount paid, e.g. 1500 or 1500.50",
+    }),
+  currency: z.enum(CURRENCIES, { error: "Choose the currency" }),
+  paidOn: z
+    .string({ error: "Enter the payment date" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the payment date" })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), {
+      error: "Enter the payment date",
+    }),
+});
+
+/** Matching a payment kept unmatched to an invoice (admins). */
+export const MatchPaymentSchema = z.object({
+  intent: z.literal("match"),
+  paymentId: z.uuid(),
+  invoiceNumber: z
+    .string({ error: "Enter the invoice number" })
+    .trim()
+    .min(1, { error: "Enter the invoice number" }),
+});
+
+export const PaymentActionSchema = z.discriminatedUnion("intent", [
+  RecordPaymentSchema,
+  MatchPaymentSchema,
+]);

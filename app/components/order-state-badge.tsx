@@ -1,0 +1,23 @@
+import { Badge } from "~/components/ui/badge";
+
+const VARIANTS = {
+  awaiting_payment: "warning",
+  paid: "success",
+  cancelled: "neutral",
+  expired: "neutral",
+  refunded: "info",
+} as const;
+
+const LABELS = {
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  refunded: "Refunded",
+} as const;
+
+export type OrderStateName = keyof typeof LABELS;
+
+export function OrderStateBadge({ state }: { state: OrderStateName }) {
+  return <Badge variant={VARIANTS[state]}>{LABELS[state]}</Badge>;
+}

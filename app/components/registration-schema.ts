@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** The ticket value of an event without fees (its one free ticket). */
+export const FREE_TICKET = "free";
+
+/** The registration form (event page → 'Register Now' → /events/:slug/register). */
+export const RegistrationSchema = z.object({
+  intent: z.enum(["register", "waitlist"]).default("register"),
+  ticket: z.string({ error: "Choose a ticket" }).trim().min(1, { error: "Choose a ticket" }),
+  quantity: z
+    .number({ error: "Enter how many seats you need" })
+    .int({ error: "Enter a whole number" })
+    .min(1, { error: "At least 1 seat" })
+    .max(10, { error: "At most 10 seats per registration" }),
+  attendeeName: z
+    .string({ error: "Enter the attendee's name" })
+    .trim()
+    .min(2, { error: "Name must be at least 2 characters" })
+    .max(100, { error: "Name must be at most 100 characters" }),
+  attendeeEmail: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .pipe(z.email({ error: "Please enter a valid email address" })),
+  organisationName: z
+    .string()
+    .trim()
+    .max(200, { error: "Organisation name must be at most 200 characters" })
+    .optional(),
+  taxId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,24}$/, {
+      error: "Enter a KRA PIN (e.g. P051234567X) or VAT number",
+    })
+    .optional(),
+  offerId: z.uuid().optional(),
+});
+
+export type RegistrationValues = z.infer<typeof RegistrationSchema>;

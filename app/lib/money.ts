@@ -1,0 +1,34 @@
+// Money is integer minor units (cents) everywhere: parsed from decimal text, added as integers,
+// formatted here. No float ever holds an amount.
+
+const DECIMAL = /^\s*(\d{1,13})(?:\.(\d{1,2}))?\s*$/;
+
+/** '1234.5' → 123450; null for anything that is not a non-negative amount with ≤ 2 decimals. */
+export function parseMinorUnits(text: string): number | null {
+  const match = DECIMAL.exec(text.replace(/,/g, ""));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** 123450 → '1,234.50' */
+export function formatMinorAmount(minor: number) {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}${whole}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** 123450, 'KES' → 'KES 1,234.50' (the same shape as the event pages' fee labels). */
+export function formatMinor(minor: number, currency: string) {
+  return `${currency} ${formatMinorAmount(minor)}`;
+}
+
+/** What is still owed (positive) or held as credit (negative) after `paid`. */
+export function balanceOf(total: number, paid: number) {
+  const balance = total - paid;
+  return {
+    balance,
+    dueMinor: Math.max(balance, 0),
+    creditMinor: Math.max(-balance, 0),
+  };
+}

@@ -1,0 +1,526 @@
+// Reading memberships: benefits, the member's own view, the public card check, the back office.
+// Nothing here changes a membership (that is membership.server.ts).
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { type Database, type DbTransaction, getDb, queryRows } from "~/db/client.server";
+import {
+  invoices,
+  type MembershipNoticeKind,
+  type MembershipPlanId,
+  type MembershipState,
+  membershipNotices,
+  membershipSeats,
+  memberships,
+  membershipTerms,
+  orders,
+  user,
+} from "~/db/schema";
+import { formatDate } from "~/lib/format";
+import { formatMinor } from "~/lib/money";
+import {
+  BENEFIT_STATES,
+  CORPORATE_SEATS,
+  GRACE_DAYS,
+  NOTICE_OFFSET_DAYS,
+  PLAN_NAMES,
+  RENEWAL_OPENS_DAYS,
+} from "./plans";
+
+// ---------------------------------------------------------------------------------------------
+// Benefits (the `member` event fee and anything else reserved for members)
+// ---------------------------------------------------------------------------------------------
+/**
+ * True exactly while the person's own membership, or the Corporate membership they hold a seat
+ * of, is active, renewal_open or in grace at `at`. The state is checked together with the dates
+ * of the paid term, so benefits stop at the end of grace (or of a cancelled term) even if the
+ * calendar sweep has not run yet.
+ */
+export async function hasMemberBenefits(
+  userId: string,
+  at: Date = new Date(),
+  /** The transaction to read in, when the caller holds one (PGlite has a single connection). */
+  db: Database | DbTransaction = getDb(),
+): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    sql`
+    SELECT EXISTS (
+      SELECT 1 FROM ${memberships} m
+      JOIN ${membershipTerms} t ON t.membership_id = m.id
+        AND t.activated_at IS NOT NULL AND t.kind IN ('join', 'renewal')
+      WHERE m.state IN ('active', 'renewal_open', 'grace')
+        AND (m.user_id = ${userId} OR (m.plan = 'corporate' AND EXISTS (
+          SELECT 1 FROM ${membershipSeats} s WHERE s.membership_id = m.id AND s.user_id = ${userId}
+            AND s.accepted_at IS NOT NULL AND s.revoked_at IS NULL)))
+        AND t.starts_at <= ${at.toISOString()}::timestamptz
+        AND ${at.toISOString()}::timestamptz < CASE WHEN m.cancel_requested_at IS NOT NULL
+          THEN t.ends_at ELSE t.ends_at + ${GRACE_DAYS} * interval '1 day' END
+    ) AS ok`,
+    db,
+  );
+  return Boolean(rows[0]?.ok);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The member's own view (/profile, the card)
+// ---------------------------------------------------------------------------------------------
+type Term = { startsAt: Date; endsAt: Date };
+
+/** Where the person stands and what happens next, in one line. */
+export function describeStanding(
+  membership: {
+    state: MembershipState;
+    cancelRequestedAt: Date | null;
+    rejectionReason: string | null;
+  },
+  term: Term | null,
+  invoiceNumber: string | null,
+): string {
+  const end = term ? formatDate(term.endsAt) : "";
+  const graceEnd = term ? formatDate(addDaysTo(term.endsAt, GRACE_DAYS)) : "";
+  switch (membership.state) {
+    case "applied":
+      return "Application received · our staff are reviewing it; you will get an e-mail with the invoice or the reason";
+    case "awaiting_payment":
+      return invoiceNumber
+        ? `Awaiting payment of invoice ${invoiceNumber} · your membership starts the day it is paid`
+        : "Awaiting payment · ask for a new invoice below";
+    case "active":
+      if (!term) return "Active";
+      if (membership.cancelRequestedAt)
+        return `Cancelled · access until ${end} · nothing more is charged`;
+      return `Active until ${end} · renewal opens ${formatDate(addDaysTo(term.endsAt, -RENEWAL_OPENS_DAYS))} · grace until ${graceEnd}`;
+    case "renewal_open":
+      if (membership.cancelRequestedAt)
+        return `Cancelled · access until ${end} · nothing more is charged`;
+      return `Renewal open · active until ${end} · grace until ${graceEnd}`;
+    case "grace":
+      return `In grace until ${graceEnd} · your term ended on ${end}; renew now to keep your benefits`;
+    case "lapsed":
+      return `Lapsed${term ? ` on ${graceEnd}` : ""} · re-join any time from the membership page`;
+    case "rejected":
+      return `Application not approved${membership.rejectionReason ? `: ${membership.rejectionReason}` : ""}`;
+    case "cancelled":
+      return "Cancelled · you are welcome back any time";
+  }
+}
+
+function addDaysTo(date: Date, days: number) {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+/** The person's latest membership with its terms, open invoices and seats (null: never applied). */
+export async function getMembershipOverview(userId: string) {
+  const db = getDb();
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(
+      sql`CASE WHEN ${memberships.state} IN ('rejected', 'cancelled') THEN 1 ELSE 0 END`,
+      desc(memberships.updatedAt),
+    )
+    .limit(1);
+  const seat = await getSeatMembership(userId);
+  if (!membership) return seat ? { membership: null, seat } : null;
+  const terms = await db
+    .select({
+      id: membershipTerms.id,
+      kind: membershipTerms.kind,
+      plan: membershipTerms.plan,
+      startsAt: membershipTerms.startsAt,
+      endsAt: membershipTerms.endsAt,
+      activatedAt: membershipTerms.activatedAt,
+      orderId: orders.id,
+      orderState: orders.state,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      invoiceNumber: invoices.number,
+    })
+    .from(membershipTerms)
+    .innerJoin(orders, eq(orders.id, membershipTerms.orderId))
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(eq(membershipTerms.membershipId, membership.id))
+    .orderBy(desc(membershipTerms.createdAt));
+  const base =
+    terms
+      .filter((t) => t.activatedAt && t.kind !== "upgrade")
+      .sort((a, b) => (b.endsAt as Date).getTime() - (a.endsAt as Date).getTime())[0] ?? null;
+  const open = terms.filter((t) => !t.activatedAt && t.orderState === "awaiting_payment");
+  const seats =
+    membership.plan === "corporate"
+      ? await db
+          .select({
+            id: membershipSeats.id,
+            email: membershipSeats.email,
+            acceptedAt: membershipSeats.acceptedAt,
+          })
+          .from(membershipSeats)
+          .where(
+            and(eq(membershipSeats.membershipId, membership.id), isNull(membershipSeats.revokedAt)),
+          )
+          .orderBy(asc(membershipSeats.invitedAt))
+      : [];
+  const baseTerm = base ? { startsAt: base.startsAt as Date, endsAt: base.endsAt as Date } : null;
+  return {
+    membership,
+    baseTerm,
+    terms,
+    openTerms: open,
+    seats,
+    seat,
+    standing: describeStanding(
+      membership,
+      baseTerm,
+      open.find((t) => t.kind === "join")?.invoiceNumber ?? null,
+    ),
+  };
+}
+
+/** The Corporate membership a person holds an accepted seat of (any state), if any. */
+async function getSeatMembership(userId: string) {
+  const [row] = await getDb()
+    .select({
+      organisationName: memberships.organisationName,
+      state: memberships.state,
+      membershipId: memberships.id,
+    })
+    .from(membershipSeats)
+    .innerJoin(memberships, eq(memberships.id, membershipSeats.membershipId))
+    .where(
+      and(
+        eq(membershipSeats.userId, userId),
+        isNotNull(membershipSeats.acceptedAt),
+        isNull(membershipSeats.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the public verification page may show: name, plan and validity only. */
+export async function verifyCard(code: string, now = new Date()) {
+  const [membership] = await getDb()
+    .select({
+      id: memberships.id,
+      memberName: memberships.memberName,
+      plan: memberships.plan,
+      state: memberships.state,
+      cancelRequestedAt: memberships.cancelRequestedAt,
+    })
+    .from(memberships)
+    .where(eq(memberships.cardCode, code));
+  if (!membership) return null;
+  const [term] = await getDb()
+    .select({ startsAt: membershipTerms.startsAt, endsAt: membershipTerms.endsAt })
+    .from(membershipTerms)
+    .where(
+      and(
+        eq(membershipTerms.membershipId, membership.id),
+        isNotNull(membershipTerms.activatedAt),
+        inArray(membershipTerms.kind, ["join", "renewal"]),
+      ),
+    )
+    .orderBy(desc(membershipTerms.endsAt))
+    .limit(1);
+  const validUntil = term?.endsAt ?? null;
+  const accessUntil =
+    validUntil && !membership.cancelRequestedAt ? addDaysTo(validUntil, GRACE_DAYS) : validUntil;
+  const current =
+    BENEFIT_STATES.includes(membership.state) &&
+    Boolean(term?.startsAt && term.startsAt <= now && accessUntil && now < accessUntil);
+  return {
+    memberName: membership.memberName,
+    plan: membership.plan,
+    current,
+    validFrom: term?.startsAt ?? null,
+    validUntil,
+    inGrace: current && validUntil !== null && validUntil <= now,
+  };
+}
+
+/** The card of the signed-in member (own membership only). */
+export async function getOwnCard(userId: string) {
+  const [row] = await getDb()
+    .select({ cardCode: memberships.cardCode })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        sql`${memberships.state} NOT IN ('rejected', 'cancelled', 'applied')`,
+      ),
+    )
+    .limit(1);
+  return row ? { code: row.cardCode, ...(await verifyCard(row.cardCode)) } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back office (/admin/members)
+// ---------------------------------------------------------------------------------------------
+export type MemberFilter = { state?: MembershipState | null; q?: string | null };
+
+export async function listMembersForAdmin(filter: MemberFilter, limit = 200) {
+  const conditions = [];
+  if (filter.state) conditions.push(eq(memberships.state, filter.state));
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(memberships.memberName, like),
+        ilike(user.email, like),
+        ilike(memberships.organisationName, like),
+      ),
+    );
+  }
+  return getDb()
+    .select({
+      id: memberships.id,
+      memberName: memberships.memberName,
+      email: user.email,
+      plan: memberships.plan,
+      state: memberships.state,
+      organisationName: memberships.organisationName,
+      taxId: memberships.taxId,
+      student: memberships.student,
+      studentProofKey: memberships.studentProofKey,
+      cancelRequestedAt: memberships.cancelRequestedAt,
+      stateChangedAt: memberships.stateChangedAt,
+      createdAt: memberships.createdAt,
+      endsAt: sql<Date | null>`(SELECT max(t.ends_at) FROM ${membershipTerms} t
+        WHERE t.membership_id = ${memberships.id} AND t.activated_at IS NOT NULL
+          AND t.kind IN ('join', 'renewal'))`.mapWith((v) => (v ? new Date(v) : null)),
+    })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(memberships.stateChangedAt))
+    .limit(limit);
+}
+
+export async function countMembersByState() {
+  const rows = await getDb()
+    .select({ state: memberships.state, n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .groupBy(memberships.state);
+  return Object.fromEntries(rows.map((r) => [r.state, r.n])) as Partial<
+    Record<MembershipState, number>
+  >;
+}
+
+/** The student proof of an application (admins only: the caller checks the role). */
+export async function getStudentProofKey(membershipId: string) {
+  const [row] = await getDb()
+    .select({ key: memberships.studentProofKey })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  return row?.key ?? null;
+}
+
+/** The latest notices with their outcome (the delivery log). */
+export async function listNoticeLog(limit = 100) {
+  return getDb()
+    .select({
+      id: membershipNotices.id,
+      kind: membershipNotices.kind,
+      status: membershipNotices.status,
+      reason: membershipNotices.reason,
+      attempts: membershipNotices.attempts,
+      updatedAt: membershipNotices.updatedAt,
+      memberName: memberships.memberName,
+    })
+    .from(membershipNotices)
+    .innerJoin(memberships, eq(memberships.id, membershipNotices.membershipId))
+    .orderBy(desc(membershipNotices.updatedAt))
+    .limit(limit);
+}
+
+/** How late a notice may be before the check counts it as missed (hourly sweep + mail retries). */
+export const NOTICE_SLACK_HOURS = 6;
+
+export type MissedNotice = {
+  term_id: string;
+  membership_id: string;
+  member_name: string;
+  kind: MembershipNoticeKind;
+  due_at: Date;
+};
+
+/**
+ * "Members who should have had notice X and did not": every paid term whose notice X came due
+ * (more than the slack ago, while the term existed) without a sent or skipped log row. Reads 0
+ * when the lifecycle works; a failed notice counts as missed.
+ */
+export async function listMissedNotices(now = new Date()): Promise<MissedNotice[]> {
+  const cutoff = new Date(now.getTime() - NOTICE_SLACK_HOURS * 3_600_000).toISOString();
+  const kinds = sql.join(
+    Object.entries(NOTICE_OFFSET_DAYS).map(([kind, days]) => sql`(${kind}, ${days}::int)`),
+    sql`, `,
+  );
+  const rows = await queryRows<MissedNotice>(sql`
+    SELECT t.id AS term_id, m.id AS membership_id, m.member_name, k.kind,
+           t.ends_at + k.days * interval '1 day' AS due_at
+    FROM ${membershipTerms} t
+    JOIN ${memberships} m ON m.id = t.membership_id
+    CROSS JOIN (VALUES ${kinds}) AS k(kind, days)
+    WHERE t.activated_at IS NOT NULL AND t.kind IN ('join', 'renewal')
+      AND t.ends_at + k.days * interval '1 day' <= ${cutoff}::timestamptz
+      AND t.activated_at <= t.ends_at + k.days * interval '1 day'
+      AND NOT EXISTS (SELECT 1 FROM ${membershipNotices} n WHERE n.term_id = t.id
+        AND n.kind::text = k.kind AND n.status IN ('sent', 'skipped'))
+    ORDER BY due_at
+    LIMIT 200`);
+  return rows.map((r) => ({ ...r, due_at: new Date(r.due_at) }));
+}
+
+export type RetentionRow = {
+  month: string;
+  plan: MembershipPlanId | null;
+  ending: number;
+  renewed: number;
+  newMembers: number;
+  lapsed: number;
+  reactivated: number;
+};
+
+/**
+ * Retention by month (UTC) for the last 12 months: per plan, terms that ended and how many were
+ * renewed; per month, new members (first paid term), lapses and reactivations (from the audit
+ * log, dated as of the calendar step that made them).
+ */
+export async function retentionReport(now = new Date()) {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString();
+  const to = now.toISOString();
+  const renewals = await queryRows<{
+    month: string;
+    plan: MembershipPlanId;
+    ending: number;
+    renewed: number;
+  }>(sql`
+    SELECT to_char(t.ends_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, t.plan,
+           count(*)::int AS ending,
+           count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ${membershipTerms} r
+             WHERE r.membership_id = t.membership_id AND r.kind = 'renewal'
+               AND r.activated_at IS NOT NULL AND r.starts_at >= t.ends_at - interval '1 second'))::int AS renewed
+    FROM ${membershipTerms} t
+    WHERE t.activated_at IS NOT NULL AND t.kind IN ('join', 'renewal')
+      AND t.ends_at >= ${from}::timestamptz AND t.ends_at <= ${to}::timestamptz
+    GROUP BY 1, 2 ORDER BY 1, 2`);
+  const movements = await queryRows<{
+    month: string;
+    new_members: number;
+    lapsed: number;
+    reactivated: number;
+  }>(sql`
+    WITH firsts AS (
+      SELECT min(t.activated_at) AS at FROM ${membershipTerms} t
+      WHERE t.activated_at IS NOT NULL GROUP BY t.membership_id
+    ), moves AS (
+      SELECT coalesce((a.details->>'asOf')::timestamptz, a.created_at) AS at, a.action,
+             coalesce(a.details->>'reactivated', 'false') AS reactivated
+      FROM audit_log a
+      WHERE a.entity = 'membership' AND a.action IN ('membership.lapsed', 'membership.active')
+    )
+    SELECT month, sum(n)::int AS new_members, sum(l)::int AS lapsed, sum(r)::int AS reactivated FROM (
+      SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, 1 AS n, 0 AS l, 0 AS r
+        FROM firsts WHERE at >= ${from}::timestamptz
+      UNION ALL
+      SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM'),
+             0, (action = 'membership.lapsed')::int,
+             (action = 'membership.active' AND reactivated = 'true')::int
+        FROM moves WHERE at >= ${from}::timestamptz
+    ) x GROUP BY month ORDER BY month`);
+  return {
+    renewals: renewals.map((r) => ({
+      ...r,
+      rate: r.ending ? Math.round((r.renewed / r.ending) * 100) : null,
+    })),
+    movements: movements.map((m) => ({
+      month: m.month,
+      newMembers: m.new_members,
+      lapsed: m.lapsed,
+      reactivated: m.reactivated,
+    })),
+  };
+}
+
+/** The membership a renewal link points at, with its open renewal invoice (if any). */
+export async function getRenewalView(membershipId: string) {
+  const db = getDb();
+  const [membership] = await db
+    .select({
+      id: memberships.id,
+      memberName: memberships.memberName,
+      plan: memberships.plan,
+      state: memberships.state,
+    })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  if (!membership) return null;
+  const [open] = await db
+    .select({ orderId: orders.id, invoiceNumber: invoices.number })
+    .from(membershipTerms)
+    .innerJoin(orders, eq(orders.id, membershipTerms.orderId))
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(
+      and(
+        eq(membershipTerms.membershipId, membershipId),
+        eq(membershipTerms.kind, "renewal"),
+        isNull(membershipTerms.activatedAt),
+        eq(orders.state, "awaiting_payment"),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return { membership, open: open ?? null };
+}
+
+/** What the Membership section of /profile shows (plain, serialisable data). */
+export async function getProfileMembership(userId: string) {
+  const overview = await getMembershipOverview(userId);
+  if (!overview) return null;
+  const { seat } = overview;
+  const seatInfo = seat
+    ? {
+        organisationName: seat.organisationName ?? "your organisation",
+        current: BENEFIT_STATES.includes(seat.state),
+      }
+    : null;
+  if (!overview.membership) return { membership: null, seat: seatInfo };
+  const { membership, terms, openTerms, seats, standing, baseTerm } = overview;
+  return {
+    seat: seatInfo,
+    membership: {
+      id: membership.id,
+      plan: membership.plan,
+      planName: PLAN_NAMES[membership.plan],
+      state: membership.state,
+      standing,
+      hasCard:
+        Boolean(baseTerm) && !["rejected", "cancelled", "applied"].includes(membership.state),
+      canCancel:
+        ["applied", "awaiting_payment", "grace"].includes(membership.state) ||
+        (["active", "renewal_open"].includes(membership.state) && !membership.cancelRequestedAt),
+      canUpgrade:
+        membership.state === "active" &&
+        !membership.cancelRequestedAt &&
+        membership.plan !== "corporate" &&
+        !openTerms.some((t) => t.kind === "upgrade"),
+      needsInvoice:
+        membership.state === "awaiting_payment" && !openTerms.some((t) => t.kind === "join"),
+      accessUntil: baseTerm ? formatDate(baseTerm.endsAt) : null,
+      invoices: terms.map((t) => ({
+        orderId: t.orderId,
+        invoiceNumber: t.invoiceNumber,
+        label: `${t.kind === "join" ? "Membership" : t.kind === "renewal" ? "Renewal" : "Upgrade"} · ${PLAN_NAMES[t.plan]}`,
+        total: formatMinor(t.totalMinor, t.currency),
+        state: t.orderState,
+        period:
+          t.startsAt && t.endsAt ? `${formatDate(t.startsAt)} – ${formatDate(t.endsAt)}` : null,
+      })),
+      seats: seats.map((s) => ({ id: s.id, email: s.email, accepted: Boolean(s.acceptedAt) })),
+      seatsLeft: membership.plan === "corporate" ? CORPORATE_SEATS - seats.length : 0,
+      canInvite: membership.plan === "corporate" && BENEFIT_STATES.includes(membership.state),
+    },
+  };
+}
+
+export type ProfileMembershipData = Awaited<ReturnType<typeof getProfileMembership>>;

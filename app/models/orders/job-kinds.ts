@@ -1,0 +1,7 @@
+/** The job kinds the orders model enqueues (their handlers: ./order-jobs.server.ts). */
+export const ORDER_JOBS = {
+  invoiceMail: "order.invoice-mail",
+  receiptMail: "payment.receipt-mail",
+  expire: "order.expire",
+  unlock: "order.unlock",
+} as const;

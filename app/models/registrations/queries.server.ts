@@ -1,0 +1,258 @@
+// Attendee-facing reads of registrations: the registration page, "My events", the ticket page and
+// what the e-mails need. Nothing here returns other attendees' names or e-mails (issue 15 item 8).
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { events, invoices, orders, registrations, tickets, waitlistEntries } from "~/db/schema";
+import { formatDate, formatTime } from "~/lib/format";
+import {
+  eventColumns,
+  heldSeats,
+  isPastEvent,
+  loadTicketOptions,
+  MAX_SEATS_PER_REGISTRATION,
+  type RegistrationEvent,
+  registrationClosedReason,
+  remainingSeats,
+  selfCancelDeadline,
+  waitlistPosition,
+} from "./registrations.server";
+
+/** The published event by slug with what registering for it takes, for this person. */
+export async function getRegistrationPage(slug: string, userId: string, offerId?: string | null) {
+  const db = getDb();
+  const [event] = await db
+    .select(eventColumns)
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.status, "published")));
+  if (!event) return null;
+  const now = new Date();
+  const [options, held, mine, waiting] = await Promise.all([
+    loadTicketOptions(db, event, userId, now),
+    heldSeats(db, event.id),
+    db
+      .select({
+        id: registrations.id,
+        state: registrations.state,
+        attendeeName: registrations.attendeeName,
+        ticketLabel: registrations.ticketLabel,
+        quantity: registrations.quantity,
+      })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.eventId, event.id),
+          eq(registrations.userId, userId),
+          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+        ),
+      )
+      .orderBy(asc(registrations.createdAt))
+      .limit(20),
+    db
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.eventId, event.id),
+          eq(waitlistEntries.userId, userId),
+          inArray(waitlistEntries.state, ["waiting", "offered"]),
+        ),
+      )
+      .limit(1),
+  ]);
+  const entry = waiting[0];
+  const offer =
+    entry?.state === "offered" && (!offerId || offerId === entry.id)
+      ? {
+          id: entry.id,
+          feeId: entry.feeId,
+          quantity: entry.quantity,
+          expiresAt: entry.offerExpiresAt,
+        }
+      : null;
+  return {
+    event,
+    closedReason: registrationClosedReason(event, now),
+    past: isPastEvent(event, now),
+    tickets: options.map((option) => {
+      const remaining = remainingSeats(option, event.capacity, held);
+      return {
+        ...option,
+        remaining: Number.isFinite(remaining) ? remaining : null,
+        maxPerRegistration: Math.max(1, Math.min(remaining, MAX_SEATS_PER_REGISTRATION)),
+      };
+    }),
+    registrations: mine,
+    waitlist:
+      entry?.state === "waiting"
+        ? { id: entry.id, feeId: entry.feeId, position: await waitlistPosition(db, entry) }
+        : null,
+    offer,
+  };
+}
+
+export type MyRegistration = Awaited<
+  ReturnType<typeof listMyRegistrations>
+>["registrations"][number];
+
+/** "My events" on /profile: every registration and live waitlist place, upcoming first. */
+export async function listMyRegistrations(userId: string) {
+  const db = getDb();
+  const now = new Date();
+  const [rows, places] = await Promise.all([
+    db
+      .select({
+        id: registrations.id,
+        state: registrations.state,
+        ticketLabel: registrations.ticketLabel,
+        quantity: registrations.quantity,
+        orderId: registrations.orderId,
+        invoiceNumber: invoices.number,
+        eventTitle: events.title,
+        eventSlug: events.slug,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        timeZone: events.timeZone,
+        eventCancelledAt: events.cancelledAt,
+      })
+      .from(registrations)
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .leftJoin(invoices, eq(invoices.orderId, registrations.orderId))
+      .where(eq(registrations.userId, userId))
+      .orderBy(
+        desc(sql`${events.startDate} > now()`),
+        asc(events.startDate),
+        desc(registrations.createdAt),
+      )
+      .limit(100),
+    db
+      .select({
+        id: waitlistEntries.id,
+        eventId: waitlistEntries.eventId,
+        feeId: waitlistEntries.feeId,
+        createdAt: waitlistEntries.createdAt,
+        state: waitlistEntries.state,
+        quantity: waitlistEntries.quantity,
+        offerExpiresAt: waitlistEntries.offerExpiresAt,
+        eventTitle: events.title,
+        eventSlug: events.slug,
+        startDate: events.startDate,
+        timeZone: events.timeZone,
+      })
+      .from(waitlistEntries)
+      .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+      .where(
+        and(
+          eq(waitlistEntries.userId, userId),
+          inArray(waitlistEntries.state, ["waiting", "offered"]),
+        ),
+      )
+      .orderBy(asc(events.startDate)),
+  ]);
+  return {
+    registrations: rows.map((row) => ({
+      ...row,
+      past: isPastEvent(row, now),
+      cancelDeadline: selfCancelDeadline(row.startDate),
+      mayCancel:
+        (row.state === "confirmed" || row.state === "awaiting_payment") &&
+        now < selfCancelDeadline(row.startDate),
+    })),
+    waitlist: await Promise.all(
+      places.map(async (place) => ({
+        ...place,
+        position: place.state === "waiting" ? await waitlistPosition(db, place) : null,
+      })),
+    ),
+  };
+}
+
+/** The attendee's own registration with its tickets (the ticket page), or null. */
+export async function getMyRegistration(registrationId: string, userId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(registrationId)) {
+    return null;
+  }
+  const db = getDb();
+  const [row] = await db
+    .select({
+      registration: registrations,
+      event: eventColumns,
+      invoiceNumber: invoices.number,
+      orderState: orders.state,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(orders, eq(orders.id, registrations.orderId))
+    .leftJoin(invoices, eq(invoices.orderId, registrations.orderId))
+    .where(and(eq(registrations.id, registrationId), eq(registrations.userId, userId)));
+  if (!row) return null;
+  const seats =
+    row.registration.state === "confirmed"
+      ? await db
+          .select({ seat: tickets.seat, code: tickets.code, checkedInAt: tickets.checkedInAt })
+          .from(tickets)
+          .where(eq(tickets.registrationId, registrationId))
+          .orderBy(asc(tickets.seat))
+      : [];
+  const now = new Date();
+  return {
+    ...row,
+    tickets: seats,
+    past: isPastEvent(row.event, now),
+    cancelDeadline: selfCancelDeadline(row.event.startDate),
+    mayCancel:
+      (row.registration.state === "confirmed" || row.registration.state === "awaiting_payment") &&
+      now < selfCancelDeadline(row.event.startDate),
+  };
+}
+
+/** What a registration e-mail needs (system use: jobs). */
+export async function getRegistrationForMail(registrationId: string) {
+  const db = getDb();
+  const [row] = await db
+    .select({ registration: registrations, event: eventColumns })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId));
+  if (!row) return null;
+  const seats = await db
+    .select({ seat: tickets.seat, code: tickets.code })
+    .from(tickets)
+    .where(eq(tickets.registrationId, registrationId))
+    .orderBy(asc(tickets.seat));
+  return { ...row, event: row.event as RegistrationEvent, tickets: seats };
+}
+
+/** "My events" on /profile, ready to show (the profile loader passes it to the component). */
+export async function loadProfileRegistrations(userId: string) {
+  const { registrations: rows, waitlist } = await listMyRegistrations(userId);
+  const when = (d: Date, zone: string) => formatDate(d, zone);
+  return {
+    registrations: rows.map((r) => ({
+      id: r.id,
+      state: r.state,
+      eventTitle: r.eventTitle,
+      eventSlug: r.eventSlug,
+      dateLabel: when(r.startDate, r.timeZone),
+      ticket: `${r.ticketLabel} × ${r.quantity}`,
+      past: r.past,
+      eventCancelled: r.eventCancelledAt !== null,
+      orderId: r.orderId,
+      invoiceNumber: r.invoiceNumber,
+      mayCancel: r.mayCancel && r.eventCancelledAt === null,
+      cancelDeadlineLabel: `${when(r.cancelDeadline, r.timeZone)} ${formatTime(r.cancelDeadline, r.timeZone)}`,
+    })),
+    waitlist: waitlist.map((w) => ({
+      id: w.id,
+      eventTitle: w.eventTitle,
+      eventSlug: w.eventSlug,
+      dateLabel: when(w.startDate, w.timeZone),
+      position: w.position,
+      offered: w.state === "offered",
+      offerExpiresLabel: w.offerExpiresAt
+        ? `${when(w.offerExpiresAt, w.timeZone)} ${formatTime(w.offerExpiresAt, w.timeZone)}`
+        : null,
+    })),
+  };
+}
+
+export type ProfileRegistrationsData = Awaited<ReturnType<typeof loadProfileRegistrations>>;

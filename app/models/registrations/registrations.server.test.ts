@@ -1,0 +1,435 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  eventFees,
+  events,
+  orders,
+  registrations,
+  tickets,
+  user,
+  waitlistEntries,
+} from "~/db/schema";
+import { setEnv } from "~/lib/env.server";
+import { runDueJobs } from "~/models/jobs.server";
+import { expireOrder, recordPayment } from "~/models/orders/orders.server";
+import { useTestDatabase } from "../../../tests/helpers/db";
+import { testEnv } from "../../../tests/helpers/env";
+import { startTestSmtp } from "../../../tests/helpers/smtp";
+import { getRegistrationPage, listMyRegistrations } from "./queries.server";
+import {
+  cancelRegistration,
+  enqueueDueReminders,
+  expireWaitlistOffer,
+  joinWaitlist,
+  notifyEventChange,
+  RegistrationError,
+  registerForEvent,
+} from "./registrations.server";
+
+const DAY = 86_400_000;
+
+describe("event registration", () => {
+  const database = useTestDatabase();
+  let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+
+  type Person = { id: string; name: string; email: string };
+  async function people(n: number, role: "user" | "editor" = "user"): Promise<Person[]> {
+    const rows = Array.from({ length: n }, (_, i) => {
+      const id = randomUUID();
+      return { id, name: `Attendee ${i + 1}`, email: `a.${id.slice(0, 8)}@example.test`, role };
+    });
+    await database.db.insert(user).values(rows);
+    return rows;
+  }
+
+  async function makeEvent(
+    options: {
+      capacity?: number | null;
+      fees?: { amount: number; maxQuantity?: number | null; currency?: "KES" | "USD" }[];
+      startInDays?: number;
+      cancelled?: boolean;
+    } = {},
+  ) {
+    const start = new Date(Date.now() + (options.startInDays ?? 30) * DAY);
+    const title = `Registration test ${randomUUID().slice(0, 8)}`;
+    const [event] = await database.db
+      .insert(events)
+      .values({
+        title,
+        slug: title.toLowerCase().replace(/\s+/g, "-"),
+        location: "Nairobi, Kenya",
+        startDate: start,
+        endDate: new Date(start.getTime() + DAY),
+        status: "published",
+        capacity: options.capacity ?? null,
+        cancelledAt: options.cancelled ? new Date() : null,
+      })
+      .returning();
+    const fees = options.fees?.length
+      ? await database.db
+          .insert(eventFees)
+          .values(
+            options.fees.map((f) => ({
+              eventId: event.id,
+              amount: f.amount,
+              currency: f.currency ?? "KES",
+              maxQuantity: f.maxQuantity ?? null,
+            })),
+          )
+          .returning()
+      : [];
+    return { event, fees };
+  }
+
+  const register = (
+    eventId: string,
+    person: Person,
+    feeId: string | null,
+    quantity = 1,
+    offerId?: string,
+  ) =>
+    registerForEvent({
+      eventId,
+      feeId,
+      quantity,
+      account: person,
+      attendee: { name: person.name, email: person.email },
+      offerId,
+    });
+
+  async function seatsTaken(eventId: string) {
+    const [row] = await database.db
+      .select({ n: sql<number>`coalesce(sum(${registrations.quantity}), 0)::int` })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.eventId, eventId),
+          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+        ),
+      );
+    return Number(row.n);
+  }
+
+  async function drainJobs() {
+    while ((await runDueJobs({ limit: 50 })) > 0) {}
+  }
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    setEnv(testEnv({ SMTP_URL: smtp.url }));
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it("sells exactly the last 10 seats of a ticket to 100 parallel registrations", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 0, maxQuantity: 15 }] });
+    for (const p of await people(5)) await register(event.id, p, fees[0].id);
+    const crowd = await people(100);
+    const results = await Promise.allSettled(crowd.map((p) => register(event.id, p, fees[0].id)));
+    const won = results.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(10);
+    for (const r of results) {
+      if (r.status === "rejected") {
+        expect(r.reason).toBeInstanceOf(RegistrationError);
+        expect((r.reason as RegistrationError).code).toBe("full");
+      }
+    }
+    expect(await seatsTaken(event.id)).toBe(15);
+    const [ticketCount] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(eq(tickets.eventId, event.id));
+    expect(Number(ticketCount.n)).toBe(15);
+  });
+
+  it("never oversells an event's overall capacity across tickets, paid or free", async () => {
+    const { event, fees } = await makeEvent({
+      capacity: 10,
+      fees: [{ amount: 0 }, { amount: 2_500, maxQuantity: 100 }],
+    });
+    const crowd = await people(100);
+    const results = await Promise.allSettled(
+      crowd.map((p, i) => register(event.id, p, fees[i % 2].id)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    expect(await seatsTaken(event.id)).toBe(10);
+    // Paid seats are held by an order with an invoice, unpaid for now.
+    const paid = await database.db
+      .select({ state: registrations.state, orderId: registrations.orderId })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, event.id), eq(registrations.feeId, fees[1].id)));
+    for (const r of paid) {
+      expect(r.state).toBe("awaiting_payment");
+      expect(r.orderId).not.toBeNull();
+    }
+  });
+
+  it("offers freed seats to the waitlist in order, and parallel claims and registrations never exceed them", async () => {
+    const { event } = await makeEvent({ capacity: 10 });
+    const holders = await people(10);
+    const regs = [];
+    for (const p of holders) regs.push(await register(event.id, p, null));
+    const queue = await people(20);
+    for (const [i, p] of queue.entries()) {
+      const place = await joinWaitlist({
+        eventId: event.id,
+        feeId: null,
+        quantity: 1,
+        account: p,
+        name: p.name,
+        email: p.email,
+      });
+      expect(place.position).toBe(i + 1);
+    }
+    // Five cancel at once: five offers go to the first five waiting.
+    await Promise.all(
+      regs
+        .slice(0, 5)
+        .map((r, i) => cancelRegistration(r.registrationId, { id: holders[i].id, role: "user" })),
+    );
+    const offered = await database.db
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.state, "offered")));
+    expect(offered.map((o) => o.userId).sort()).toEqual(
+      queue
+        .slice(0, 5)
+        .map((p) => p.id)
+        .sort(),
+    );
+    // Newcomers cannot take the offered seats, even racing the people claiming them.
+    const newcomers = await people(100);
+    const racing = await Promise.allSettled([
+      ...newcomers.map((p) => register(event.id, p, null)),
+      ...offered.map((o) => {
+        const person = queue.find((p) => p.id === o.userId) as Person;
+        return register(event.id, person, null, 1, o.id);
+      }),
+      // A second claim of the same offer by its holder (double click) gets nothing more.
+      register(event.id, queue[0], null, 1, offered.find((o) => o.userId === queue[0].id)?.id),
+    ]);
+    expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(await seatsTaken(event.id)).toBe(10);
+    const claimed = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.state, "claimed")));
+    expect(Number(claimed[0].n)).toBe(5);
+    await drainJobs();
+    const offerMail = await smtp.waitFor(queue[0].email, /A seat is free/);
+    expect(offerMail.text).toContain(`/events/${event.slug}/register?offer=`);
+  });
+
+  it("keeps the queue: nobody jumps a person whose request does not fit yet", async () => {
+    const join = (eventId: string, p: Person, feeId: string | null, quantity: number) =>
+      joinWaitlist({ eventId, feeId, quantity, account: p, name: p.name, email: p.email });
+    const stateOf = async (userId: string) =>
+      (
+        await database.db
+          .select({ state: waitlistEntries.state })
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.userId, userId))
+      )[0].state;
+
+    // Overall capacity: one freed seat does not go to the second person while the first needs two.
+    const { event } = await makeEvent({ capacity: 3 });
+    const [a, b, c, first, second] = await people(5);
+    const regs = [];
+    for (const p of [a, b, c]) regs.push(await register(event.id, p, null));
+    await join(event.id, first, null, 2);
+    await join(event.id, second, null, 1);
+    await cancelRegistration(regs[0].registrationId, { id: a.id, role: "user" });
+    expect([await stateOf(first.id), await stateOf(second.id)]).toEqual(["waiting", "waiting"]);
+    await cancelRegistration(regs[1].registrationId, { id: b.id, role: "user" });
+    expect([await stateOf(first.id), await stateOf(second.id)]).toEqual(["offered", "waiting"]);
+
+    // Ticket stock only: each ticket has its own queue.
+    const two = await makeEvent({
+      fees: [
+        { amount: 0, maxQuantity: 1 },
+        { amount: 10, maxQuantity: 1 },
+      ],
+    });
+    const [x, y, waitsFree, waitsPaid] = await people(4);
+    await register(two.event.id, x, two.fees[0].id);
+    const paid = await register(two.event.id, y, two.fees[1].id);
+    await join(two.event.id, waitsFree, two.fees[0].id, 1);
+    await join(two.event.id, waitsPaid, two.fees[1].id, 1);
+    await cancelRegistration(paid.registrationId, { id: y.id, role: "user" });
+    expect([await stateOf(waitsFree.id), await stateOf(waitsPaid.id)]).toEqual([
+      "waiting",
+      "offered",
+    ]);
+  });
+
+  it("expires an unpaid registration with its order and offers the seat to the next person", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 150_000, maxQuantity: 1 }] });
+    const [buyer, waiting] = await people(2);
+    const { orderId, registrationId, invoiceNumber } = await register(event.id, buyer, fees[0].id);
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    await expect(register(event.id, waiting, fees[0].id)).rejects.toMatchObject({ code: "full" });
+    await joinWaitlist({
+      eventId: event.id,
+      feeId: fees[0].id,
+      quantity: 1,
+      account: waiting,
+      name: waiting.name,
+      email: waiting.email,
+    });
+    await expireOrder(orderId as string, new Date(Date.now() + 400 * DAY));
+    const [reg] = await database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
+    expect(reg.state).toBe("expired");
+    const [entry] = await database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.userId, waiting.id));
+    expect(entry.state).toBe("offered");
+    // Unclaimed, the offer lapses (its job) and the seat is free again.
+    expect(await expireWaitlistOffer(entry.id, new Date(Date.now() + 2 * DAY))).toBe(true);
+    const page = await getRegistrationPage(event.slug, buyer.id);
+    expect(page?.tickets[0].remaining).toBe(1);
+    const actions = await database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [registrationId, entry.id]));
+    expect(actions.map((a) => a.action).sort()).toEqual(
+      [
+        "registration.create",
+        "registration.expire",
+        "waitlist.expire",
+        "waitlist.join",
+        "waitlist.offer",
+      ].sort(),
+    );
+  });
+
+  it("confirms a paid registration when its invoice is paid and mails the .ics and one QR per seat", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 2_000 }] });
+    const [buyer] = await people(1);
+    const result = await register(event.id, buyer, fees[0].id, 2);
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, result.orderId as string));
+    expect(order.totalMinor).toBe(4_000_00);
+    await recordPayment(
+      {
+        method: "mpesa",
+        reference: `QK${randomUUID().slice(0, 8)}`,
+        amountMinor: 4_000_00,
+        currency: "KES",
+        paidAt: new Date(),
+        invoiceNumber: result.invoiceNumber as string,
+      },
+      { system: "test" },
+    );
+    await drainJobs();
+    const [reg] = await database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, result.registrationId));
+    expect(reg.state).toBe("confirmed");
+    const mail = await smtp.waitFor(buyer.email, /You're registered/);
+    const names = mail.attachments.map((a) => a.filename).sort();
+    expect(names).toEqual([`${event.slug}.ics`, "ticket-1.png", "ticket-2.png"].sort());
+    const ics = mail.attachments.find((a) => a.filename.endsWith(".ics"));
+    expect(ics?.content.toString()).toContain("BEGIN:VEVENT");
+    expect(ics?.content.toString()).toContain(`SUMMARY:${event.title}`);
+    const png = mail.attachments.find((a) => a.filename === "ticket-1.png");
+    expect(png?.content.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("cancels: frees the seat, cancels an unpaid order, keeps the self-service deadline", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 100_00, maxQuantity: 1 }] });
+    const [buyer, other, next] = await people(3);
+    const { registrationId, orderId } = await register(event.id, buyer, fees[0].id);
+    await expect(
+      cancelRegistration(registrationId, { id: other.id, role: "user" }),
+    ).rejects.toMatchObject({ status: 404 });
+    await cancelRegistration(registrationId, { id: buyer.id, role: "user" }, "Plans changed");
+    const [order] = await database.db
+      .select({ state: orders.state })
+      .from(orders)
+      .where(eq(orders.id, orderId as string));
+    expect(order.state).toBe("cancelled");
+    const [reg] = await database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
+    expect(reg).toMatchObject({
+      state: "cancelled",
+      cancelledBy: buyer.id,
+      cancelReason: "Plans changed",
+    });
+    await expect(
+      cancelRegistration(registrationId, { id: buyer.id, role: "user" }),
+    ).rejects.toMatchObject({ status: 409 });
+    await register(event.id, next, fees[0].id); // the seat is free again
+
+    const soon = await makeEvent({ startInDays: 1 });
+    const [late] = await people(1);
+    const r = await register(soon.event.id, late, null);
+    await expect(
+      cancelRegistration(r.registrationId, { id: late.id, role: "user" }),
+    ).rejects.toMatchObject({ status: 403 });
+    const [editor] = await people(1, "editor");
+    await cancelRegistration(r.registrationId, { id: editor.id, role: "editor" }, "No-show");
+    const mine = await listMyRegistrations(late.id);
+    expect(mine.registrations[0]).toMatchObject({ state: "cancelled", mayCancel: false });
+  });
+
+  it("refuses registration for past and cancelled events", async () => {
+    const [p] = await people(1);
+    const past = await makeEvent({ startInDays: -3 });
+    await expect(register(past.event.id, p, null)).rejects.toThrow(/takes no registrations/);
+    const cancelled = await makeEvent({ cancelled: true });
+    await expect(register(cancelled.event.id, p, null)).rejects.toThrow(/cancelled/);
+    const page = await getRegistrationPage(past.event.slug, p.id);
+    expect(page?.past).toBe(true);
+    expect(page?.closedReason).toMatch(/takes no registrations/);
+    await expect(
+      joinWaitlist({
+        eventId: past.event.id,
+        feeId: null,
+        quantity: 1,
+        account: p,
+        name: p.name,
+        email: p.email,
+      }),
+    ).rejects.toThrow(/takes no registrations/);
+  });
+
+  it("tells each registered person once per change and reminds them 7 days and 1 day before", async () => {
+    const { event } = await makeEvent({ startInDays: 5 });
+    const [a, b] = await people(2);
+    await register(event.id, a, null);
+    await register(event.id, b, null);
+    // Registered more than 7 days before the start: the 7-day reminder applies to them.
+    await database.db
+      .update(registrations)
+      .set({ confirmedAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(registrations.userId, a.id));
+    await notifyEventChange(event.id, "place");
+    await notifyEventChange(event.id, "place");
+    expect(await enqueueDueReminders()).toBe(1);
+    expect(await enqueueDueReminders()).toBe(0);
+    await drainJobs();
+    const moved = smtp.messages.filter(
+      (m) => m.to.includes(a.email) && m.subject.startsWith("New venue"),
+    );
+    expect(moved).toHaveLength(1);
+    expect(moved[0].attachments[0].filename).toBe(`${event.slug}.ics`);
+    await smtp.waitFor(a.email, /Reminder: .* starts in 7 days/);
+    expect(smtp.messages.some((m) => m.to.includes(b.email) && /Reminder/.test(m.subject))).toBe(
+      false,
+    );
+    // The day before, everyone registered earlier gets the 1-day reminder.
+    expect(await enqueueDueReminders(new Date(Date.now() + 4.5 * DAY))).toBe(2);
+  });
+});

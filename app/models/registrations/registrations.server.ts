@@ -1,0 +1,1010 @@
+// Event registration (issue 15): every way a registration or a waitlist place can change, one
+// exported function per transition. Each runs in one transaction that first locks the event row
+// (SELECT … FOR UPDATE), so counting the seats held and taking some is atomic on PGlite and on
+// PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11, decision 0040).
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Database, type DbTransaction, getDb } from "~/db/client.server";
+import {
+  type Currency,
+  eventFees,
+  events,
+  type RegistrationRow,
+  registrations,
+  tickets,
+  waitlistEntries,
+} from "~/db/schema";
+import { recordAuditIn } from "~/lib/audit.server";
+import { publicFeeTypeLabel } from "~/lib/constants";
+import { env } from "~/lib/env.server";
+import { formatDate, formatTime } from "~/lib/format";
+import { formatMinor, parseMinorUnits } from "~/lib/money";
+import { hasRole } from "~/lib/roles";
+import { enqueueJob, enqueueMail } from "~/models/jobs.server";
+import { onOrderPaid } from "~/models/orders/order-jobs.server";
+import {
+  type Actor,
+  cancelOrder,
+  createOrder,
+  OrderError,
+  onOrderClosed,
+} from "~/models/orders/orders.server";
+import { REGISTRATION_JOBS } from "./job-kinds";
+// Whoever can change registrations has their job handlers registered with the worker.
+import "./registration-jobs.server";
+import { hasMemberBenefits } from "~/models/membership/queries.server";
+
+type Tx = DbTransaction;
+type Db = Database | Tx;
+
+/** One registration books at most this many seats (a group books more in several). */
+export const MAX_SEATS_PER_REGISTRATION = 10;
+/** A freed seat offered to the next person on the waitlist is held for them this long. */
+export const WAITLIST_OFFER_HOURS = 24;
+/** Attendees cancel online until this long before the start; later, staff do (decision 0042). */
+export const SELF_CANCEL_HOURS_BEFORE = 48;
+
+export class RegistrationError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409 = 409,
+    /** The form field the message belongs under. */
+    readonly field: "feeId" | "quantity" | "form" = "form",
+    /** "full": no seats for this request, the waitlist is the way on. */
+    readonly code?: "full",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whether this person may buy the `member` fee: exactly while their membership (own or a
+ * corporate seat) gives member benefits — active, renewal open or in grace (issue 16).
+ */
+export async function mayBuyMemberFee(
+  userId: string,
+  at: Date = new Date(),
+  db: Db = getDb(),
+): Promise<boolean> {
+  return hasMemberBenefits(userId, at, db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events, tickets and seats
+// ---------------------------------------------------------------------------------------------
+/** The event columns registration reads (this module and the attendee queries). */
+export const eventColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  status: events.status,
+  location: events.location,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  timeZone: events.timeZone,
+  capacity: events.capacity,
+  cancelledAt: events.cancelledAt,
+  sequence: events.sequence,
+};
+export type RegistrationEvent = {
+  id: string;
+  slug: string;
+  title: string;
+  status: string;
+  location: string;
+  startDate: Date;
+  endDate: Date;
+  timeZone: string;
+  capacity: number | null;
+  cancelledAt: Date | null;
+  sequence: number;
+};
+
+async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
+  const [event] = await tx
+    .select(eventColumns)
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for("update");
+  if (!event) throw new RegistrationError("Event not found", 404);
+  return event;
+}
+
+export function isPastEvent(event: { endDate: Date }, now = new Date()) {
+  return event.endDate.getTime() <= now.getTime();
+}
+
+/** Why an event takes no registrations now, or null when it does. */
+export function registrationClosedReason(
+  event: Pick<RegistrationEvent, "status" | "startDate" | "cancelledAt">,
+  now = new Date(),
+): string | null {
+  if (event.cancelledAt) return "This event has been cancelled and takes no registrations.";
+  if (event.status !== "published") return "This event is not open for registration.";
+  if (event.startDate.getTime() <= now.getTime()) {
+    return "This event has started or ended and takes no registrations.";
+  }
+  return null;
+}
+
+/** A ticket: one event fee, or the single free ticket of an event without fees. */
+export type TicketOption = {
+  feeId: string | null;
+  feeType: string | null;
+  label: string;
+  description: string | null;
+  unitAmountMinor: number;
+  currency: Currency | null;
+  amountLabel: string;
+  /** Seats of this ticket in total (the fee's max_quantity); null: no limit of its own. */
+  stock: number | null;
+  availableUntil: string | null;
+  /** On sale now for this person (available_until not passed, member fee allowed). */
+  onSale: boolean;
+  offSaleReason: string | null;
+};
+
+function dayInZone(now: Date, timeZone: string) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+}
+
+export async function loadTicketOptions(
+  db: Db,
+  event: Pick<RegistrationEvent, "id" | "timeZone">,
+  userId: string | null,
+  now = new Date(),
+): Promise<TicketOption[]> {
+  const fees = await db
+    .select({
+      id: eventFees.id,
+      feeType: eventFees.feeType,
+      amount: sql<string>`${eventFees.amount}::text`, // exact decimal text, never a float
+      currency: eventFees.currency,
+      description: eventFees.description,
+      maxQuantity: eventFees.maxQuantity,
+      availableUntil: eventFees.availableUntil,
+    })
+    .from(eventFees)
+    .where(eq(eventFees.eventId, event.id))
+    .orderBy(asc(eventFees.amount), asc(eventFees.createdAt));
+  if (fees.length === 0) {
+    return [
+      {
+        feeId: null,
+        feeType: null,
+        label: "Free registration",
+        description: null,
+        unitAmountMinor: 0,
+        currency: null,
+        amountLabel: "Free",
+        stock: null,
+        availableUntil: null,
+        onSale: true,
+        offSaleReason: null,
+      },
+    ];
+  }
+  const today = dayInZone(now, event.timeZone);
+  const member = userId ? await mayBuyMemberFee(userId, now, db) : false;
+  return fees.map((fee) => {
+    const unitAmountMinor = parseMinorUnits(fee.amount) ?? 0;
+    const offSaleReason =
+      fee.availableUntil && fee.availableUntil < today
+        ? `On sale until ${formatDate(new Date(`${fee.availableUntil}T12:00:00Z`), "UTC")}`
+        : fee.feeType === "member" && !member
+          ? "For members only"
+          : null;
+    return {
+      feeId: fee.id,
+      feeType: fee.feeType,
+      label: publicFeeTypeLabel(fee.feeType),
+      description: fee.description,
+      unitAmountMinor,
+      currency: fee.currency,
+      amountLabel: unitAmountMinor === 0 ? "Free" : formatMinor(unitAmountMinor, fee.currency),
+      stock: fee.maxQuantity,
+      availableUntil: fee.availableUntil,
+      onSale: offSaleReason === null,
+      offSaleReason,
+    };
+  });
+}
+
+const feeKey = (feeId: string | null) => feeId ?? "";
+
+/** Seats held: confirmed + awaiting payment (until its order closes) + offered to the waitlist. */
+export type HeldSeats = { total: number; byFee: Map<string, number> };
+
+export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
+  const [booked, offered] = await Promise.all([
+    db
+      .select({
+        feeId: registrations.feeId,
+        seats: sql<number>`sum(${registrations.quantity})::int`,
+      })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.eventId, eventId),
+          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+        ),
+      )
+      .groupBy(registrations.feeId),
+    db
+      .select({
+        feeId: waitlistEntries.feeId,
+        seats: sql<number>`sum(${waitlistEntries.quantity})::int`,
+      })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.state, "offered")))
+      .groupBy(waitlistEntries.feeId),
+  ]);
+  const held: HeldSeats = { total: 0, byFee: new Map() };
+  for (const row of [...booked, ...offered]) addHeld(held, row.feeId, Number(row.seats));
+  return held;
+}
+
+function addHeld(held: HeldSeats, feeId: string | null, seats: number) {
+  held.total += seats;
+  held.byFee.set(feeKey(feeId), (held.byFee.get(feeKey(feeId)) ?? 0) + seats);
+}
+
+/** Seats of this ticket still free: its own stock and the event's capacity both cap it. */
+export function remainingSeats(
+  option: Pick<TicketOption, "feeId" | "stock">,
+  capacity: number | null,
+  held: HeldSeats,
+): number {
+  const byTicket =
+    option.stock === null
+      ? Number.POSITIVE_INFINITY
+      : option.stock - (held.byFee.get(feeKey(option.feeId)) ?? 0);
+  const byEvent = capacity === null ? Number.POSITIVE_INFINITY : capacity - held.total;
+  return Math.max(0, Math.min(byTicket, byEvent));
+}
+
+/** Whether people wait for seats this request would take (they go first). */
+async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string | null) {
+  const [row] = await tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.eventId, event.id),
+        eq(waitlistEntries.state, "waiting"),
+        // With an overall capacity every ticket draws on the same seats.
+        event.capacity === null
+          ? feeId === null
+            ? sql`${waitlistEntries.feeId} IS NULL`
+            : eq(waitlistEntries.feeId, feeId)
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+function audit(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  entityId: string,
+  details: Record<string, unknown>,
+) {
+  return recordAuditIn(tx, "id" in actor ? (actor.request ?? null) : null, {
+    action,
+    actorId: "id" in actor ? actor.id : null,
+    entity: action.split(".")[0],
+    entityId,
+    details: { ...details, ...("system" in actor ? { by: actor.system } : {}) },
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs and forms: anything that is not a uuid names nothing. */
+function requireId(id: string, what: string) {
+  if (!UUID.test(id)) throw new RegistrationError(`${what} not found`, 404);
+}
+
+function ticketCode() {
+  return randomBytes(20).toString("base64url"); // 160 bits: unguessable
+}
+
+/** Confirms a (locked) registration: one ticket per seat, the confirmation e-mail as a job. */
+async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
+  const now = new Date();
+  await tx
+    .update(registrations)
+    .set({ state: "confirmed", confirmedAt: now, holdUntil: null })
+    .where(eq(registrations.id, registration.id));
+  await tx.insert(tickets).values(
+    Array.from({ length: registration.quantity }, (_, i) => ({
+      registrationId: registration.id,
+      eventId: registration.eventId,
+      seat: i + 1,
+      code: ticketCode(),
+    })),
+  );
+  await audit(tx, actor, "registration.confirm", registration.id, {
+    from: registration.state,
+    to: "confirmed",
+    eventId: registration.eventId,
+    quantity: registration.quantity,
+  });
+  await enqueueJob(tx, {
+    kind: REGISTRATION_JOBS.confirmationMail,
+    payload: { registrationId: registration.id },
+    uniqueKey: `registration:${registration.id}:confirmation`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registering (and claiming a waitlist offer)
+// ---------------------------------------------------------------------------------------------
+export type RegisterInput = {
+  eventId: string;
+  /** The ticket; null only for an event without fees. */
+  feeId: string | null;
+  quantity: number;
+  /** The signed-in person registering (and paying). */
+  account: { id: string; name: string; email: string };
+  attendee: { name: string; email: string };
+  organisationName?: string | null;
+  taxId?: string | null;
+  /** The waitlist offer being claimed. */
+  offerId?: string | null;
+  request?: Request | null;
+};
+
+export type RegisterResult = {
+  registrationId: string;
+  state: "confirmed" | "awaiting_payment";
+  orderId: string | null;
+  invoiceNumber: string | null;
+};
+
+/**
+ * Books seats: free tickets confirm at once; paid ones create an order with its invoice whose
+ * hold holds the seats until it is paid (confirmed) or closes (seats freed, waitlist offered).
+ */
+export async function registerForEvent(input: RegisterInput): Promise<RegisterResult> {
+  const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
+  return getDb().transaction(async (tx) => {
+    const now = new Date();
+    const event = await lockEvent(tx, input.eventId);
+    const closed = registrationClosedReason(event, now);
+    if (closed) throw new RegistrationError(closed, 409);
+    // One account may register several times (a colleague, another ticket): each registration
+    // names its attendee. A double click is stopped by the form, not by refusing a second one.
+    const options = await loadTicketOptions(tx, event, input.account.id, now);
+    const option = options.find((o) => o.feeId === input.feeId);
+    if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
+    if (!option.onSale) {
+      throw new RegistrationError(`${option.label}: ${option.offSaleReason}.`, 400, "feeId");
+    }
+    if (
+      !Number.isInteger(input.quantity) ||
+      input.quantity < 1 ||
+      input.quantity > MAX_SEATS_PER_REGISTRATION
+    ) {
+      throw new RegistrationError(
+        `Choose between 1 and ${MAX_SEATS_PER_REGISTRATION} seats.`,
+        400,
+        "quantity",
+      );
+    }
+
+    const held = await heldSeats(tx, event.id);
+    let offer: typeof waitlistEntries.$inferSelect | undefined;
+    if (input.offerId) {
+      [offer] = await tx
+        .select()
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.id, input.offerId), eq(waitlistEntries.eventId, event.id)))
+        .for("update");
+      if (!offer || offer.userId !== input.account.id || offer.state !== "offered") {
+        throw new RegistrationError("This offer is no longer open.", 409);
+      }
+      if (offer.feeId !== input.feeId) {
+        throw new RegistrationError(`Your offer is for the ticket you waited for.`, 400, "feeId");
+      }
+      if (input.quantity > offer.quantity) {
+        throw new RegistrationError(
+          `Your offer holds ${offer.quantity} ${offer.quantity === 1 ? "seat" : "seats"}.`,
+          400,
+          "quantity",
+        );
+      }
+      addHeld(held, offer.feeId, -offer.quantity); // the offer's seats become this registration's
+    } else if (await someoneWaitsFor(tx, event, option.feeId)) {
+      throw new RegistrationError(
+        "People are waiting for these seats. Join the waitlist to be offered the next free seat.",
+        409,
+        "form",
+        "full",
+      );
+    }
+    const remaining = remainingSeats(option, event.capacity, held);
+    if (remaining === 0) {
+      throw new RegistrationError(
+        "Sold out. Join the waitlist to be offered a freed seat.",
+        409,
+        "form",
+        "full",
+      );
+    }
+    if (input.quantity > remaining) {
+      throw new RegistrationError(
+        `Only ${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`,
+        400,
+        "quantity",
+      );
+    }
+
+    const free = option.unitAmountMinor === 0;
+    let order: { id: string; expiresAt: Date } | null = null;
+    let invoiceNumber: string | null = null;
+    if (!free && option.currency && option.feeId) {
+      const created = await createOrder(
+        {
+          buyer: input.account,
+          organisationName: input.organisationName,
+          taxId: input.taxId,
+          currency: option.currency,
+          holdMs: env().ORDER_HOLD_HOURS * 3_600_000,
+          lines: [
+            {
+              kind: "event_ticket",
+              referenceId: option.feeId,
+              description: `${event.title} — ${option.label}`,
+              quantity: input.quantity,
+              unitAmountMinor: option.unitAmountMinor,
+            },
+          ],
+        },
+        tx,
+      );
+      order = created.order;
+      invoiceNumber = created.invoiceNumber;
+    }
+    const [registration] = await tx
+      .insert(registrations)
+      .values({
+        eventId: event.id,
+        feeId: option.feeId,
+        ticketLabel: option.label,
+        unitAmountMinor: option.unitAmountMinor,
+        currency: option.currency,
+        userId: input.account.id,
+        attendeeName: input.attendee.name,
+        attendeeEmail: input.attendee.email,
+        quantity: input.quantity,
+        state: "awaiting_payment",
+        orderId: order?.id ?? null,
+        holdUntil: order?.expiresAt ?? null,
+      })
+      .returning();
+    await audit(tx, actor, "registration.create", registration.id, {
+      eventId: event.id,
+      feeId: option.feeId,
+      quantity: input.quantity,
+      to: free ? "confirmed" : "awaiting_payment",
+      ...(order ? { orderId: order.id, invoice: invoiceNumber } : {}),
+      ...(offer ? { waitlistEntryId: offer.id } : {}),
+    });
+    if (offer) {
+      await tx
+        .update(waitlistEntries)
+        .set({ state: "claimed", registrationId: registration.id })
+        .where(eq(waitlistEntries.id, offer.id));
+      await audit(tx, actor, "waitlist.claim", offer.id, {
+        eventId: event.id,
+        registrationId: registration.id,
+        quantity: input.quantity,
+      });
+      // Seats offered but not taken go on to the next person.
+      if (input.quantity < offer.quantity) await offerFreedSeats(tx, event);
+    }
+    if (free) await confirm(tx, registration, actor);
+    return {
+      registrationId: registration.id,
+      state: free ? "confirmed" : "awaiting_payment",
+      orderId: order?.id ?? null,
+      invoiceNumber,
+    };
+  });
+}
+
+/** awaiting_payment → confirmed once its order is paid (the order's unlock job; idempotent). */
+export async function confirmPaidRegistration(orderId: string) {
+  if (!UUID.test(orderId)) return false;
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: registrations.id, eventId: registrations.eventId })
+      .from(registrations)
+      .where(eq(registrations.orderId, orderId));
+    if (!row) return false;
+    await lockEvent(tx, row.eventId);
+    const [registration] = await tx
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, row.id))
+      .for("update");
+    if (registration.state !== "awaiting_payment") return false;
+    await confirm(tx, registration, { system: "order-paid" });
+    return true;
+  });
+}
+
+onOrderPaid("event_ticket", async (order) => {
+  await confirmPaidRegistration(order.id);
+});
+
+// An unpaid registration closes with its order (expired at the end of the hold, or cancelled by
+// the buyer or staff), in the order's transaction: its seats go to the waitlist at once.
+onOrderClosed(async (tx, order, { to, actor, reason }) => {
+  const rows = await tx
+    .select({ id: registrations.id, eventId: registrations.eventId })
+    .from(registrations)
+    .where(and(eq(registrations.orderId, order.id), eq(registrations.state, "awaiting_payment")));
+  for (const row of rows) {
+    const event = await lockEvent(tx, row.eventId);
+    const [registration] = await tx
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, row.id))
+      .for("update");
+    if (registration.state !== "awaiting_payment") continue;
+    await closeRegistration(tx, event, registration, to, actor, reason);
+  }
+});
+
+async function closeRegistration(
+  tx: Tx,
+  event: RegistrationEvent,
+  registration: RegistrationRow,
+  to: "cancelled" | "expired",
+  actor: Actor,
+  reason?: string,
+) {
+  const now = new Date();
+  await tx
+    .update(registrations)
+    .set({
+      state: to,
+      holdUntil: null,
+      ...(to === "cancelled"
+        ? {
+            cancelledAt: now,
+            cancelledBy: "id" in actor ? actor.id : null,
+            cancelReason: reason ?? null,
+          }
+        : {}),
+    })
+    .where(eq(registrations.id, registration.id));
+  await audit(
+    tx,
+    actor,
+    to === "cancelled" ? "registration.cancel" : "registration.expire",
+    registration.id,
+    {
+      from: registration.state,
+      to,
+      eventId: event.id,
+      quantity: registration.quantity,
+      ...(reason ? { reason } : {}),
+      // Money back is staff work (decision 0042): the audit row says it is due.
+      ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
+        ? { refundDue: true }
+        : {}),
+    },
+  );
+  await enqueueMail(tx, `registration:${registration.id}:${to}`, {
+    to: registration.attendeeEmail,
+    subject:
+      to === "cancelled"
+        ? `Registration cancelled: ${event.title}`
+        : `Seats released: ${event.title}`,
+    text: [
+      `Dear ${registration.attendeeName},`,
+      "",
+      to === "cancelled"
+        ? `Your registration for ${event.title} (${registration.ticketLabel}, ${registration.quantity} ${registration.quantity === 1 ? "seat" : "seats"}) is cancelled.`
+        : `The invoice for ${event.title} was not paid in time, so the ${registration.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`,
+      ...(reason ? [`Reason: ${reason}`] : []),
+      ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
+        ? ["", "Our team will contact you about a refund of what you paid."]
+        : []),
+      "",
+      `The event: ${env().BASE_URL}/events/${encodeURIComponent(event.slug)}`,
+    ].join("\n"),
+  });
+  await offerFreedSeats(tx, event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling
+// ---------------------------------------------------------------------------------------------
+/** Until when the attendee may cancel online. */
+export function selfCancelDeadline(startDate: Date) {
+  return new Date(startDate.getTime() - SELF_CANCEL_HOURS_BEFORE * 3_600_000);
+}
+
+/**
+ * Cancels a registration (the attendee until the deadline, staff at any time): frees its seats,
+ * offers them to the waitlist, and cancels an unpaid order. Refunds are staff work.
+ */
+export async function cancelRegistration(
+  registrationId: string,
+  actor: Actor,
+  reason?: string,
+): Promise<void> {
+  requireId(registrationId, "Registration");
+  const [row] = await getDb()
+    .select({
+      id: registrations.id,
+      userId: registrations.userId,
+      orderId: registrations.orderId,
+      state: registrations.state,
+      startDate: events.startDate,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId));
+  if (!row) throw new RegistrationError("Registration not found", 404);
+  if ("id" in actor && !hasRole(actor.role, "editor")) {
+    if (row.userId !== actor.id) throw new RegistrationError("Registration not found", 404);
+    if (Date.now() >= selfCancelDeadline(row.startDate).getTime()) {
+      throw new RegistrationError(
+        `Registrations can be cancelled online until ${SELF_CANCEL_HOURS_BEFORE} hours before the event. Please contact us.`,
+        403,
+      );
+    }
+  }
+  if (row.state === "cancelled" || row.state === "expired") {
+    throw new RegistrationError("This registration is already cancelled.", 409);
+  }
+  const orderId = row.orderId;
+  if (row.state === "awaiting_payment" && orderId) {
+    try {
+      // The order is locked first (as when it expires), then the event, by the closed handler.
+      await getDb().transaction((tx) => cancelOrder(orderId, actor, reason, tx));
+      return;
+    } catch (error) {
+      // Paid a moment ago: cancel the now confirmed registration below.
+      if (!(error instanceof OrderError) || error.status !== 409) throw error;
+    }
+  }
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ eventId: registrations.eventId })
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
+    const event = await lockEvent(tx, current.eventId);
+    const [registration] = await tx
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, registrationId))
+      .for("update");
+    if (registration.state !== "confirmed") {
+      throw new RegistrationError(
+        registration.state === "awaiting_payment"
+          ? "This registration changed meanwhile; please try again."
+          : "This registration is already cancelled.",
+        409,
+      );
+    }
+    await closeRegistration(tx, event, registration, "cancelled", actor, reason);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waitlist
+// ---------------------------------------------------------------------------------------------
+export type JoinWaitlistInput = {
+  eventId: string;
+  feeId: string | null;
+  quantity: number;
+  account: { id: string; name: string; email: string };
+  name: string;
+  email: string;
+  request?: Request | null;
+};
+
+/** Takes a place on the waitlist of a full ticket (or full event); returns the place number. */
+export async function joinWaitlist(input: JoinWaitlistInput) {
+  const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
+  return getDb().transaction(async (tx) => {
+    const event = await lockEvent(tx, input.eventId);
+    const closed = registrationClosedReason(event);
+    if (closed) throw new RegistrationError(closed, 409);
+    const options = await loadTicketOptions(tx, event, input.account.id);
+    const option = options.find((o) => o.feeId === input.feeId);
+    if (!option?.onSale)
+      throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
+    if (
+      !Number.isInteger(input.quantity) ||
+      input.quantity < 1 ||
+      input.quantity > MAX_SEATS_PER_REGISTRATION ||
+      (option.stock !== null && input.quantity > option.stock) ||
+      (event.capacity !== null && input.quantity > event.capacity)
+    ) {
+      throw new RegistrationError(
+        `Choose between 1 and ${Math.min(MAX_SEATS_PER_REGISTRATION, option.stock ?? 99, event.capacity ?? 99)} seats.`,
+        400,
+        "quantity",
+      );
+    }
+    const [live] = await tx
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.eventId, event.id),
+          eq(waitlistEntries.userId, input.account.id),
+          inArray(waitlistEntries.state, ["waiting", "offered"]),
+        ),
+      )
+      .limit(1);
+    if (live) throw new RegistrationError("You are already on the waitlist for this event.", 409);
+    const remaining = remainingSeats(option, event.capacity, await heldSeats(tx, event.id));
+    if (remaining >= input.quantity && !(await someoneWaitsFor(tx, event, option.feeId))) {
+      throw new RegistrationError("Seats are available: register instead.", 409);
+    }
+    const [entry] = await tx
+      .insert(waitlistEntries)
+      .values({
+        eventId: event.id,
+        feeId: option.feeId,
+        userId: input.account.id,
+        name: input.name,
+        email: input.email,
+        quantity: input.quantity,
+      })
+      .returning();
+    await audit(tx, actor, "waitlist.join", entry.id, {
+      eventId: event.id,
+      feeId: option.feeId,
+      quantity: input.quantity,
+    });
+    return { entryId: entry.id, position: await waitlistPosition(tx, entry) };
+  });
+}
+
+/** 1 for the next person offered a seat of this ticket. */
+export async function waitlistPosition(
+  db: Db,
+  entry: { id: string; eventId: string; feeId: string | null; createdAt: Date },
+) {
+  const [row] = await db
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.eventId, entry.eventId),
+        eq(waitlistEntries.state, "waiting"),
+        entry.feeId === null
+          ? sql`${waitlistEntries.feeId} IS NULL`
+          : eq(waitlistEntries.feeId, entry.feeId),
+        sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id}::uuid)`,
+      ),
+    );
+  return Number(row?.ahead ?? 0) + 1;
+}
+
+/** Leaves the waitlist (the person, or staff); a pending offer passes on at once. */
+export async function leaveWaitlist(entryId: string, actor: Actor) {
+  requireId(entryId, "Waitlist place");
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ eventId: waitlistEntries.eventId })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entryId));
+    if (!row) throw new RegistrationError("Waitlist place not found", 404);
+    const event = await lockEvent(tx, row.eventId);
+    const [entry] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entryId))
+      .for("update");
+    if ("id" in actor && !hasRole(actor.role, "editor") && entry.userId !== actor.id) {
+      throw new RegistrationError("Waitlist place not found", 404);
+    }
+    if (entry.state !== "waiting" && entry.state !== "offered") {
+      throw new RegistrationError("You are no longer on this waitlist.", 409);
+    }
+    await tx.update(waitlistEntries).set({ state: "left" }).where(eq(waitlistEntries.id, entry.id));
+    await audit(tx, actor, "waitlist.leave", entry.id, { from: entry.state, eventId: event.id });
+    if (entry.state === "offered") await offerFreedSeats(tx, event);
+  });
+}
+
+/**
+ * Offers free seats to the people waiting, first come first served: each gets the seats they
+ * asked for, held until the offer expires. A person whose request does not fit yet keeps the
+ * ticket's queue (nobody behind them on it jumps ahead); with an overall capacity, the whole queue.
+ */
+async function offerFreedSeats(tx: Tx, event: RegistrationEvent) {
+  if (registrationClosedReason(event)) return;
+  const waiting = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.state, "waiting")))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  if (waiting.length === 0) return;
+  const held = await heldSeats(tx, event.id);
+  const options = new Map(
+    (await loadTicketOptions(tx, event, null)).map((o) => [feeKey(o.feeId), o]),
+  );
+  const blocked = new Set<string>();
+  const now = new Date();
+  const offerExpiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
+  for (const entry of waiting) {
+    const key = feeKey(entry.feeId);
+    const option = options.get(key);
+    if (!option || blocked.has(key)) continue;
+    if (remainingSeats(option, event.capacity, held) < entry.quantity) {
+      // Short of overall seats: the whole queue waits; short of this ticket: its queue waits.
+      if (event.capacity !== null && event.capacity - held.total < entry.quantity) break;
+      blocked.add(key);
+      continue;
+    }
+    addHeld(held, entry.feeId, entry.quantity);
+    await tx
+      .update(waitlistEntries)
+      .set({ state: "offered", offeredAt: now, offerExpiresAt })
+      .where(eq(waitlistEntries.id, entry.id));
+    await audit(tx, { system: "waitlist" }, "waitlist.offer", entry.id, {
+      eventId: event.id,
+      quantity: entry.quantity,
+      offerExpiresAt: offerExpiresAt.toISOString(),
+    });
+    await enqueueJob(tx, {
+      kind: REGISTRATION_JOBS.offerExpiry,
+      payload: { entryId: entry.id },
+      runAt: offerExpiresAt,
+      uniqueKey: `waitlist:${entry.id}:offer-expiry`,
+    });
+    const seats = entry.quantity === 1 ? "A seat" : `${entry.quantity} seats`;
+    await enqueueMail(tx, `waitlist:${entry.id}:offer`, {
+      to: entry.email,
+      subject: `A seat is free for you: ${event.title}`,
+      text: [
+        `Dear ${entry.name},`,
+        "",
+        `${seats} for ${event.title} (${option.label}) ${entry.quantity === 1 ? "is" : "are"} free and held for you until ${formatDate(offerExpiresAt, event.timeZone)} ${formatTime(offerExpiresAt, event.timeZone)}.`,
+        "Claim your place here:",
+        `${env().BASE_URL}/events/${encodeURIComponent(event.slug)}/register?offer=${entry.id}`,
+        "",
+        "If you do not claim it by then, it goes to the next person on the waitlist.",
+      ].join("\n"),
+    });
+  }
+}
+
+/** offered → expired when the offer ran out unclaimed (its job); the seats pass on. */
+export async function expireWaitlistOffer(entryId: string, now = new Date()) {
+  if (!UUID.test(entryId)) return false;
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ eventId: waitlistEntries.eventId })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entryId));
+    if (!row) return false;
+    const event = await lockEvent(tx, row.eventId);
+    const [entry] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entryId))
+      .for("update");
+    if (entry.state !== "offered" || !entry.offerExpiresAt || entry.offerExpiresAt > now) {
+      return false;
+    }
+    await tx
+      .update(waitlistEntries)
+      .set({ state: "expired" })
+      .where(eq(waitlistEntries.id, entryId));
+    await audit(tx, { system: "waitlist-offer-expiry" }, "waitlist.expire", entry.id, {
+      eventId: event.id,
+      quantity: entry.quantity,
+    });
+    await offerFreedSeats(tx, event);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Telling attendees
+// ---------------------------------------------------------------------------------------------
+/**
+ * Tells everyone registered (confirmed or awaiting payment) that the event moved, changed place
+ * or was cancelled: one e-mail each, sent once per key (a repeated call for the same change, i.e.
+ * the same event sequence, sends nothing more).
+ */
+export async function notifyEventChange(
+  eventId: string,
+  change: "time" | "place" | "cancelled",
+): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [event] = await tx
+      .select({ sequence: events.sequence })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (!event) return;
+    const live = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.eventId, eventId),
+          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+        ),
+      );
+    for (const { id } of live) {
+      const key =
+        change === "cancelled"
+          ? `registration:${id}:event-cancelled`
+          : `registration:${id}:event-${change}:${event.sequence}`;
+      await enqueueJob(tx, {
+        kind: REGISTRATION_JOBS.changeMail,
+        payload: { registrationId: id, change, key },
+        uniqueKey: key,
+      });
+    }
+  });
+}
+
+/**
+ * Enqueues the reminders due now (the reminders schedule): 7 days and 1 day before the start,
+ * once each per registration, and only to people who registered before that point.
+ */
+export async function enqueueDueReminders(now = new Date()) {
+  const db = getDb();
+  let enqueued = 0;
+  for (const [label, days] of [
+    ["7 days", 7],
+    ["1 day", 1],
+  ] as const) {
+    const horizon = new Date(now.getTime() + days * 86_400_000);
+    const floor = days === 7 ? new Date(now.getTime() + 86_400_000) : now;
+    const due = await db
+      .select({
+        id: registrations.id,
+        name: registrations.attendeeName,
+        email: registrations.attendeeEmail,
+        title: events.title,
+        slug: events.slug,
+        location: events.location,
+        startDate: events.startDate,
+        timeZone: events.timeZone,
+      })
+      .from(registrations)
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .where(
+        and(
+          eq(registrations.state, "confirmed"),
+          sql`${events.cancelledAt} IS NULL`,
+          sql`${events.startDate} > ${floor.toISOString()}::timestamptz`,
+          sql`${events.startDate} <= ${horizon.toISOString()}::timestamptz`,
+          sql`${registrations.confirmedAt} < ${events.startDate} - ${days} * interval '1 day'`,
+        ),
+      );
+    for (const r of due) {
+      const { created } = await enqueueMail(db, `registration:${r.id}:reminder:${days}d`, {
+        to: r.email,
+        subject: `Reminder: ${r.title} starts in ${label}`,
+        text: [
+          `Dear ${r.name},`,
+          "",
+          `${r.title} starts on ${formatDate(r.startDate, r.timeZone)} at ${formatTime(r.startDate, r.timeZone)} (${r.timeZone}).`,
+          `Where: ${r.location}`,
+          "",
+          `Your ticket with its QR code: ${env().BASE_URL}/registrations/${r.id}`,
+        ].join("\n"),
+      });
+      if (created) enqueued++;
+    }
+  }
+  return enqueued;
+}

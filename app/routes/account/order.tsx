@@ -1,0 +1,237 @@
+import { data, Form, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { Download } from "~/components/icons";
+import { OrderStateBadge } from "~/components/order-state-badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import { formatMinor } from "~/lib/money";
+import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cancelOrder, OrderError } from "~/models/orders/orders.server";
+import type { Route } from "./+types/order";
+import { requireVisibleOrder } from "./order-access.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Order ${loaderData?.invoiceNumber ?? ""} | Kongamano` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { viewer, detail } = await requireVisibleOrder(request, params.id);
+  const { order, invoice, lines, instructions } = detail;
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  return {
+    id: order.id,
+    state: order.state,
+    invoiceNumber: invoice.number,
+    issuedLabel: formatDate(invoice.issuedAt),
+    dueLabel: formatDate(order.expiresAt),
+    buyer: {
+      name: order.buyerName,
+      email: order.billingEmail,
+      organisationName: order.organisationName,
+      taxId: order.taxId,
+    },
+    lines: lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      quantity: line.quantity,
+      unit: money(line.unitAmountMinor),
+      total: money(line.lineTotalMinor),
+    })),
+    total: money(order.totalMinor),
+    paid: money(order.paidMinor),
+    due: detail.dueMinor > 0 ? money(detail.dueMinor) : null,
+    credit: detail.creditMinor > 0 ? money(detail.creditMinor) : null,
+    payments: detail.payments.map((p) => ({
+      id: p.id,
+      method: PAYMENT_METHOD_LABELS[p.method],
+      reference: p.reference,
+      amount: formatMinor(p.amountMinor, p.currency),
+      paidLabel: formatDate(p.paidAt),
+      receipt: p.receipt ? { id: p.receipt.id, number: p.receipt.number } : null,
+    })),
+    instructions,
+    canCancel:
+      order.state === "awaiting_payment" && order.buyerId === viewer.id && order.paidMinor === 0,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { viewer } = await requireVisibleOrder(request, params.id);
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") return data({ error: "Unknown action" }, { status: 400 });
+  try {
+    await cancelOrder(params.id, { id: viewer.id, role: viewer.role, request });
+  } catch (error) {
+    if (error instanceof OrderError)
+      return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(`/orders/${params.id}`, { type: "success", title: "Order cancelled" });
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const order = loaderData;
+  return (
+    <main id="main" className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-semibold">Order {order.invoiceNumber}</h1>
+          <p className="text-muted-foreground">
+            Invoice {order.invoiceNumber} · issued {order.issuedLabel}
+          </p>
+        </div>
+        <OrderStateBadge state={order.state} />
+      </div>
+      {actionData?.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <Card className="grid gap-4 p-6">
+        <h2 className="text-xl font-semibold">Items</h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted-foreground">
+              <tr>
+                <th className="py-2 pr-4 font-medium">Description</th>
+                <th className="py-2 pr-4 text-right font-medium">Qty</th>
+                <th className="py-2 pr-4 text-right font-medium">Unit price</th>
+                <th className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.id} className="border-t border-border">
+                  <td className="py-2 pr-4">{line.description}</td>
+                  <td className="py-2 pr-4 text-right">{line.quantity}</td>
+                  <td className="py-2 pr-4 text-right whitespace-nowrap">{line.unit}</td>
+                  <td className="py-2 text-right whitespace-nowrap">{line.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm">
+          <dt className="text-muted-foreground">Total</dt>
+          <dd className="text-right font-semibold">{order.total}</dd>
+          <dt className="text-muted-foreground">Paid</dt>
+          <dd className="text-right">{order.paid}</dd>
+          {order.due ? (
+            <>
+              <dt className="text-muted-foreground">Balance due</dt>
+              <dd className="text-right font-semibold">{order.due}</dd>
+            </>
+          ) : null}
+          {order.credit ? (
+            <>
+              <dt className="text-muted-foreground">Credit</dt>
+              <dd className="text-right font-semibold">{order.credit}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="flex flex-wrap gap-3">
+          <a
+            href={`/orders/${order.id}/invoice.pdf`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            <Download aria-hidden />
+            Download invoice
+          </a>
+          {order.canCancel ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" variant="ghost">
+                Cancel order
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </Card>
+
+      {order.instructions.length > 0 ? (
+        <Card className="grid gap-4 p-6">
+          <div className="grid gap-1">
+            <h2 className="text-xl font-semibold">How to pay</h2>
+            <p className="text-sm text-muted-foreground">
+              Please pay {order.due ?? order.total} by {order.dueLabel}. Unpaid orders expire then.
+            </p>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {order.instructions.map((instruction) => (
+              <section
+                key={instruction.method}
+                aria-label={instruction.title}
+                className="rounded-lg border border-border p-4"
+              >
+                <h3 className="font-semibold">{instruction.title}</h3>
+                <dl className="mt-2 grid gap-1 text-sm">
+                  {instruction.lines.map((line) => (
+                    <div key={line.label} className="flex flex-wrap gap-x-2">
+                      <dt className="text-muted-foreground">{line.label}:</dt>
+                      <dd className="font-medium">{line.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {instruction.note ? (
+                  <p className="mt-2 text-xs text-muted-foreground">{instruction.note}</p>
+                ) : null}
+              </section>
+            ))}
+          </div>
+        </Card>
+      ) : null}
+
+      <Card className="grid gap-3 p-6">
+        <h2 className="text-xl font-semibold">Payments</h2>
+        {order.payments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {order.payments.map((p) => (
+              <li
+                key={p.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm"
+              >
+                <span>
+                  {p.amount} · {p.method} · {p.reference} · {p.paidLabel}
+                </span>
+                {p.receipt ? (
+                  <a
+                    href={`/orders/${order.id}/receipts/${p.receipt.id}/receipt.pdf`}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                    download
+                  >
+                    <Download aria-hidden />
+                    Receipt {p.receipt.number}
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <p className="text-sm text-muted-foreground">
+        Billed to {order.buyer.name}
+        {order.buyer.organisationName ? `, ${order.buyer.organisationName}` : ""}
+        {order.buyer.taxId ? ` (KRA PIN / VAT ${order.buyer.taxId})` : ""} · {order.buyer.email} ·{" "}
+        <Link to="/profile#orders" className="text-primary-700 underline underline-offset-2">
+          My orders
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

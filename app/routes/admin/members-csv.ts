@@ -1,0 +1,62 @@
+import type { MembershipState } from "~/db/schema";
+import { recordAudit } from "~/lib/audit.server";
+import { requireRole } from "~/lib/permissions.server";
+import { csvRow } from "~/models/admin/csv";
+import { MEMBERSHIP_STATE_LABELS, PLAN_NAMES } from "~/models/membership/plans";
+import { listMembersForAdmin } from "~/models/membership/queries.server";
+import type { Route } from "./+types/members-csv";
+
+/** CSV export of the Members screen with its filters (admins only; the export is audited). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, "admin");
+  const params = new URL(request.url).searchParams;
+  const state = params.get("state");
+  const rows = await listMembersForAdmin(
+    {
+      state: state && state in MEMBERSHIP_STATE_LABELS ? (state as MembershipState) : null,
+      q: params.get("q"),
+    },
+    100_000,
+  );
+  await recordAudit(request, {
+    action: "membership.export",
+    actorId: user.id,
+    entity: "membership",
+    details: { rows: rows.length, state, q: params.get("q") },
+  });
+  const lines = [
+    csvRow([
+      "Name",
+      "Email",
+      "Plan",
+      "Status",
+      "Organisation",
+      "KRA PIN / VAT",
+      "Student",
+      "Valid until",
+      "Since",
+    ]),
+    ...rows.map((r) =>
+      csvRow([
+        r.memberName,
+        r.email,
+        PLAN_NAMES[r.plan],
+        MEMBERSHIP_STATE_LABELS[r.state],
+        r.organisationName,
+        r.taxId,
+        r.student ? "yes" : "no",
+        r.endsAt ? r.endsAt.toISOString().slice(0, 10) : "",
+        r.createdAt.toISOString().slice(0, 10),
+      ]),
+    ),
+  ];
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(`${lines.join("\r\n")}\r\n`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="kongamano-members-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,401 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { EmptyState } from "~/components/admin/empty-state";
+import { PageHeader } from "~/components/admin/page-header";
+import { PaymentActionSchema, RecordPaymentSchema } from "~/components/admin/payment-schema";
+import { Wallet } from "~/components/icons";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, fieldWiring } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { CURRENCIES } from "~/lib/constants";
+import { formatDate } from "~/lib/format";
+import { formatMinor, parseMinorUnits } from "~/lib/money";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/lib/payments/methods";
+import { requireRole } from "~/lib/permissions.server";
+import { hasRole } from "~/lib/roles";
+import { redirectWithToast } from "~/lib/toast.server";
+import { UploadError } from "~/lib/uploads.server";
+import { matchPayment, OrderError, recordPayment } from "~/models/orders/orders.server";
+import { MAX_PROOF_BYTES, storePaymentProof } from "~/models/orders/payment-proof.server";
+import {
+  listOrdersAwaitingPayment,
+  listRecentPayments,
+  listUnmatchedPayments,
+} from "~/models/orders/queries.server";
+import type { Route } from "./+types/payments";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Payments | Admin | Kongamano" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, "editor");
+  const [awaiting, unmatched, recent] = await Promise.all([
+    listOrdersAwaitingPayment(user.role),
+    listUnmatchedPayments(user.role),
+    listRecentPayments(user.role),
+  ]);
+  return {
+    isAdmin: hasRole(user.role, "admin"),
+    awaiting: awaiting.map((o) => ({
+      id: o.id,
+      invoiceNumber: o.invoiceNumber,
+      buyer: o.organisationName ? `${o.buyerName} (${o.organisationName})` : o.buyerName,
+      currency: o.currency,
+      total: formatMinor(o.totalMinor, o.currency),
+      due: formatMinor(o.totalMinor - o.paidMinor, o.currency),
+      partPaid: o.paidMinor > 0,
+      dueLabel: formatDate(o.expiresAt),
+      overdue: o.overdue,
+    })),
+    unmatched: unmatched.map((p) => ({
+      id: p.id,
+      method: PAYMENT_METHOD_LABELS[p.method],
+      reference: p.reference,
+      payerAccount: p.payerAccount,
+      amount: formatMinor(p.amountMinor, p.currency),
+      paidLabel: formatDate(p.paidAt),
+      hasProof: Boolean(p.proofKey),
+    })),
+    recent: recent.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      invoiceNumber: p.invoiceNumber,
+      method: PAYMENT_METHOD_LABELS[p.method],
+      reference: p.reference,
+      amount: formatMinor(p.amountMinor, p.currency),
+      paidLabel: formatDate(p.paidAt),
+      recordedBy: p.recordedBy,
+      receiptNumber: p.receiptNumber,
+      hasProof: Boolean(p.proofKey),
+    })),
+  };
+}
+
+async function readForm(request: Request) {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_PROOF_BYTES + 64 * 1024) return null;
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, "editor");
+  const form = await readForm(request);
+  if (!form) {
+    return data({ result: null, error: "The proof file must be at most 5 MB." }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: PaymentActionSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), error: null }, { status: 400 });
+  }
+  const actor = { id: user.id, role: user.role, request };
+  const value = submission.value;
+  try {
+    if (value.intent === "match") {
+      const matched = await matchPayment(value.paymentId, value.invoiceNumber, actor);
+      return redirectWithToast("/admin/payments", {
+        type: "success",
+        title: "Payment matched",
+        description: `Receipt ${matched.receiptNumber} issued${matched.orderPaid ? "; the order is paid" : ""}.`,
+      });
+    }
+    const proof = form.get("proof");
+    const proofKey =
+      proof instanceof Blob && proof.size > 0 ? await storePaymentProof(proof) : null;
+    const result = await recordPayment(
+      {
+        method: value.method,
+        reference: value.reference,
+        amountMinor: parseMinorUnits(value.amount) ?? 0,
+        currency: value.currency,
+        paidAt: new Date(`${value.paidOn}T12:00:00+03:00`),
+        invoiceNumber: value.invoiceNumber,
+        proofKey,
+      },
+      actor,
+    );
+    const toast =
+      result.outcome === "duplicate"
+        ? {
+            type: "info" as const,
+            title: "Already recorded",
+            description: `This ${PAYMENT_METHOD_LABELS[value.method]} reference was recorded before; nothing changed.`,
+          }
+        : result.outcome === "unmatched"
+          ? {
+              type: "info" as const,
+              title: "Payment kept unmatched",
+              description: `No invoice is numbered ${value.invoiceNumber}. Match it below when you know which one it pays.`,
+            }
+          : {
+              type: "success" as const,
+              title: result.orderPaid ? "Payment recorded · order paid" : "Payment recorded",
+              description: `Receipt ${result.receiptNumber} issued and e-mailed to the buyer.`,
+            };
+    return redirectWithToast("/admin/payments", toast);
+  } catch (error) {
+    if (error instanceof OrderError || error instanceof UploadError) {
+      const status = error.status === 403 ? 403 : 400;
+      return data(
+        { result: submission.reply({ formErrors: [error.message] }), error: null },
+        { status },
+      );
+    }
+    throw error;
+  }
+}
+
+function today() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
+}
+
+function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "record-payment",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: { method: "mpesa", currency: "KES", paidOn: today() },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="grid gap-4"
+    >
+      <input type="hidden" name="intent" value="record" />
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Invoice number (account)" {...fieldWiring(fields.invoiceNumber)}>
+          <Input
+            {...getInputProps(fields.invoiceNumber, { type: "text" })}
+            placeholder="INV-2027-000042"
+          />
+        </Field>
+        <Field label="Method" {...fieldWiring(fields.method)}>
+          <NativeSelect {...getSelectProps(fields.method)}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="Reference (M-Pesa code)" {...fieldWiring(fields.reference)}>
+          <Input
+            {...getInputProps(fields.reference, { type: "text" })}
+            autoCapitalize="characters"
+          />
+        </Field>
+        <Field label="Payment date" {...fieldWiring(fields.paidOn)}>
+          <Input {...getInputProps(fields.paidOn, { type: "date" })} />
+        </Field>
+        <Field label="Amount" {...fieldWiring(fields.amount)}>
+          <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
+        </Field>
+        <Field label="Currency" {...fieldWiring(fields.currency)}>
+          <NativeSelect {...getSelectProps(fields.currency)}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      <Field label="Proof (optional)" htmlFor="payment-proof" hint="PDF or image, at most 5 MB.">
+        <Input
+          id="payment-proof"
+          name="proof"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+        />
+      </Field>
+      <Button type="submit" disabled={navigation.state === "submitting"} className="w-fit">
+        Record Payment
+      </Button>
+    </Form>
+  );
+}
+
+function ProofLink({ paymentId }: { paymentId: string }) {
+  return (
+    <>
+      {" · "}
+      <a
+        href={`/admin/payments/${paymentId}/proof`}
+        className="text-primary-700 underline underline-offset-2"
+      >
+        proof
+      </a>
+    </>
+  );
+}
+
+function MatchForm({ paymentId }: { paymentId: string }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="match" />
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <Input
+        name="invoiceNumber"
+        aria-label="Invoice number to match"
+        placeholder="INV-…"
+        className="w-44"
+        required
+      />
+      <Button type="submit" size="sm" variant="outline">
+        Match
+      </Button>
+    </Form>
+  );
+}
+
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const { awaiting, unmatched, recent, isAdmin } = loaderData;
+  const overdue = awaiting.filter((o) => o.overdue).length;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Payments"
+        description={
+          isAdmin
+            ? "Record M-Pesa, bank and other payments against invoices, and reconcile what arrived."
+            : "Record payments for event orders."
+        }
+      />
+      {actionData?.error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{actionData.error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card className="grid gap-4 p-6">
+        <h2 className="text-xl font-semibold">Record a payment</h2>
+        <RecordPaymentForm lastResult={actionData?.result ?? undefined} />
+      </Card>
+
+      <Card className="grid gap-4 p-6">
+        <h2 className="text-xl font-semibold">
+          Awaiting payment ({awaiting.length}
+          {overdue ? `, ${overdue} overdue` : ""})
+        </h2>
+        {awaiting.length === 0 ? (
+          <EmptyState
+            icon={Wallet}
+            title="Nothing awaiting payment"
+            hint="Every invoice is paid or closed."
+          />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Invoice</th>
+                  <th className="py-2 pr-4 font-medium">Buyer</th>
+                  <th className="py-2 pr-4 text-right font-medium">Total</th>
+                  <th className="py-2 pr-4 text-right font-medium">Due</th>
+                  <th className="py-2 font-medium">Due by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {awaiting.map((o) => (
+                  <tr key={o.id} className="border-t border-border">
+                    <td className="py-2 pr-4">
+                      <Link
+                        to={`/orders/${o.id}`}
+                        className="font-medium text-primary-700 hover:underline"
+                      >
+                        {o.invoiceNumber}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">{o.buyer}</td>
+                    <td className="py-2 pr-4 text-right whitespace-nowrap">{o.total}</td>
+                    <td className="py-2 pr-4 text-right whitespace-nowrap">
+                      {o.due}
+                      {o.partPaid ? " (part paid)" : ""}
+                    </td>
+                    <td className="py-2">
+                      {o.dueLabel} {o.overdue ? <Badge variant="destructive">Overdue</Badge> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      {isAdmin ? (
+        <Card className="grid gap-4 p-6">
+          <h2 className="text-xl font-semibold">
+            Payments matching no invoice ({unmatched.length})
+          </h2>
+          {unmatched.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Every recorded payment matches an invoice.
+            </p>
+          ) : (
+            <ul className="grid gap-3">
+              {unmatched.map((p) => (
+                <li
+                  key={p.id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3 text-sm"
+                >
+                  <span>
+                    {p.amount} · {p.method} {p.reference} · {p.paidLabel} · account “
+                    {p.payerAccount ?? "—"}”{p.hasProof ? <ProofLink paymentId={p.id} /> : null}
+                  </span>
+                  <MatchForm paymentId={p.id} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+
+      <Card className="grid gap-4 p-6">
+        <h2 className="text-xl font-semibold">Recent payments</h2>
+        {recent.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {recent.map((p) => (
+              <li key={p.id} className="rounded-lg border border-border p-3 text-sm">
+                {p.amount} · {p.method} {p.reference} · {p.paidLabel} ·{" "}
+                <Link to={`/orders/${p.orderId}`} className="text-primary-700 hover:underline">
+                  {p.invoiceNumber}
+                </Link>
+                {p.receiptNumber ? ` · ${p.receiptNumber}` : ""}
+                {p.recordedBy ? ` · recorded by ${p.recordedBy}` : ""}
+                {p.hasProof ? <ProofLink paymentId={p.id} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { PastEventBadge } from "~/components/event-card";
+import { ArrowLeft } from "~/components/icons";
+import { RegistrationForm } from "~/components/registration-form";
+import { FREE_TICKET, RegistrationSchema } from "~/components/registration-schema";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate, formatDateRange, formatTime } from "~/lib/format";
+import { requireUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getRegistrationPage } from "~/models/registrations/queries.server";
+import {
+  joinWaitlist,
+  leaveWaitlist,
+  RegistrationError,
+  registerForEvent,
+} from "~/models/registrations/registrations.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Register: ${loaderData?.event.title ?? "Event"} | Kongamano` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+async function loadPage(slug: string, userId: string, offerId?: string | null) {
+  const page = await getRegistrationPage(slug, userId, offerId);
+  if (!page) throw data({ message: "Event Not Found" }, { status: 404 });
+  return page;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // A visitor signs in (or creates an account) first and comes back here.
+  const user = await requireUser(request);
+  const offerId = new URL(request.url).searchParams.get("offer");
+  const page = await loadPage(params.slug, user.id, offerId);
+  const { event } = page;
+  const ticketName = (feeId: string | null) =>
+    page.tickets.find((t) => t.feeId === feeId)?.label ?? "this ticket";
+  return {
+    event: {
+      slug: event.slug,
+      title: event.title,
+      location: event.location,
+      dateLabel: formatDateRange(event.startDate, event.endDate, event.timeZone),
+      timeLabel: `${formatTime(event.startDate, event.timeZone)} (${event.timeZone})`,
+    },
+    closedReason: page.closedReason,
+    past: page.past,
+    tickets: page.tickets.map((t) => ({
+      value: t.feeId ?? FREE_TICKET,
+      label: t.label,
+      amountLabel: t.amountLabel,
+      description: t.description,
+      paid: t.unitAmountMinor > 0,
+      remaining: t.remaining,
+      maxPerRegistration: t.maxPerRegistration,
+      onSale: t.onSale,
+      offSaleReason: t.offSaleReason,
+    })),
+    attendee: { name: user.name, email: user.email },
+    registrations: page.registrations,
+    waitlist: page.waitlist && { ...page.waitlist, ticketLabel: ticketName(page.waitlist.feeId) },
+    offer: page.offer && {
+      id: page.offer.id,
+      ticket: page.offer.feeId ?? FREE_TICKET,
+      quantity: page.offer.quantity,
+      ticketLabel: ticketName(page.offer.feeId),
+      expiresLabel: page.offer.expiresAt
+        ? `${formatDate(page.offer.expiresAt, event.timeZone)} ${formatTime(page.offer.expiresAt, event.timeZone)}`
+        : "",
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const account = { id: user.id, name: user.name, email: user.email };
+  const here = `/events/${encodeURIComponent(params.slug)}/register`;
+
+  if (formData.get("intent") === "leave-waitlist") {
+    try {
+      await leaveWaitlist(String(formData.get("entryId") ?? ""), {
+        id: user.id,
+        role: user.role,
+        request,
+      });
+    } catch (error) {
+      if (!(error instanceof RegistrationError)) throw error;
+      return data({ result: null, message: error.message }, { status: 400 });
+    }
+    return redirectWithToast(here, { type: "success", title: "You left the waitlist" });
+  }
+
+  const submission = parseWithZod(formData, { schema: RegistrationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), message: null }, { status: 400 });
+  }
+  const page = await loadPage(params.slug, user.id);
+  const values = submission.value;
+  const feeId = values.ticket === FREE_TICKET ? null : values.ticket;
+  try {
+    if (values.intent === "waitlist") {
+      const { position } = await joinWaitlist({
+        eventId: page.event.id,
+        feeId,
+        quantity: values.quantity,
+        account,
+        name: values.attendeeName,
+        email: values.attendeeEmail,
+        request,
+      });
+      return redirectWithToast(here, {
+        type: "success",
+        title: "You're on the waitlist",
+        description: `You are number ${position}. We will e-mail you when a seat is free.`,
+      });
+    }
+    const result = await registerForEvent({
+      eventId: page.event.id,
+      feeId,
+      quantity: values.quantity,
+      account,
+      attendee: { name: values.attendeeName, email: values.attendeeEmail },
+      organisationName: values.organisationName,
+      taxId: values.taxId,
+      offerId: values.offerId,
+      request,
+    });
+    if (result.state === "awaiting_payment" && result.orderId) {
+      return redirectWithToast(`/orders/${result.orderId}`, {
+        type: "success",
+        title: "Seats held",
+        description: `Invoice ${result.invoiceNumber} is on its way to ${user.email}. Your ticket follows once it is paid.`,
+      });
+    }
+    return redirectWithToast(`/registrations/${result.registrationId}`, {
+      type: "success",
+      title: "You're registered",
+      description: `Your ticket is on its way to ${values.attendeeEmail}.`,
+    });
+  } catch (error) {
+    if (!(error instanceof RegistrationError)) throw error;
+    const field =
+      error.field === "feeId" ? "ticket" : error.field === "quantity" ? "quantity" : null;
+    return data(
+      {
+        result: submission.reply(
+          field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] },
+        ),
+        message: null,
+      },
+      { status: error.status === 404 ? 404 : 400 },
+    );
+  }
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, closedReason, registrations, waitlist, offer } = loaderData;
+  const eventPath = `/events/${encodeURIComponent(event.slug)}`;
+  return (
+    <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
+      <Link
+        to={eventPath}
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to event
+      </Link>
+      <div className="grid gap-1">
+        {loaderData.past ? <PastEventBadge /> : null}
+        <h1 className="text-3xl font-semibold">Register for {event.title}</h1>
+        <p className="text-muted-foreground">
+          {event.dateLabel} · {event.timeLabel} · {event.location}
+        </p>
+      </div>
+      {actionData?.message ? (
+        <Alert variant="destructive">
+          <AlertDescription>{actionData.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {closedReason ? (
+        <Card className="grid gap-3 p-6">
+          <p>{closedReason}</p>
+          <Link to="/events" className={buttonVariants({ variant: "outline" })}>
+            Browse upcoming events
+          </Link>
+        </Card>
+      ) : waitlist ? (
+        <Card className="grid gap-3 p-6">
+          <h2 className="text-xl font-semibold">You are on the waitlist</h2>
+          <p>
+            You are number {waitlist.position} on the waitlist for {waitlist.ticketLabel}. We will
+            e-mail you as soon as a seat is free; it is then held for you for 24 hours.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="entryId" value={waitlist.id} />
+            <Button type="submit" name="intent" value="leave-waitlist" variant="outline">
+              Leave Waitlist
+            </Button>
+          </Form>
+        </Card>
+      ) : (
+        <>
+          {registrations.length > 0 ? (
+            <Card className="grid gap-3 p-6">
+              <h2 className="text-xl font-semibold">Your registrations for this event</h2>
+              <ul className="grid gap-2 text-sm">
+                {registrations.map((r) => (
+                  <li key={r.id}>
+                    <Link
+                      to={`/registrations/${r.id}`}
+                      className="text-primary-700 underline underline-offset-2"
+                    >
+                      {r.attendeeName}: {r.ticketLabel} × {r.quantity}
+                    </Link>{" "}
+                    ({r.state === "confirmed" ? "confirmed" : "awaiting payment"})
+                  </li>
+                ))}
+              </ul>
+              <p className="text-sm text-muted-foreground">
+                You can register another attendee below.
+              </p>
+            </Card>
+          ) : null}
+          {offer ? (
+            <Alert>
+              <AlertDescription>
+                {offer.quantity === 1 ? "A seat" : `${offer.quantity} seats`} of {offer.ticketLabel}{" "}
+                {offer.quantity === 1 ? "is" : "are"} held for you until {offer.expiresLabel}.
+                Register below to claim {offer.quantity === 1 ? "it" : "them"}.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <Card className="p-6">
+            <RegistrationForm
+              tickets={loaderData.tickets}
+              attendee={loaderData.attendee}
+              offer={offer && { id: offer.id, ticket: offer.ticket, quantity: offer.quantity }}
+              lastResult={actionData?.result ?? undefined}
+            />
+          </Card>
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

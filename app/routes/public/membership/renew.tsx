@@ -1,0 +1,139 @@
+import { data, Form, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import { formatMinor } from "~/lib/money";
+import { redirectWithToast } from "~/lib/toast.server";
+import { openRenewalInvoice } from "~/models/membership/membership.server";
+import { PLAN_NAMES } from "~/models/membership/plans";
+import { getRenewalView } from "~/models/membership/queries.server";
+import { verifyRenewalToken } from "~/models/membership/renewal-link.server";
+import { getOrderForSystem } from "~/models/orders/queries.server";
+import type { Route } from "./+types/renew";
+
+// The one-click renewal link of the reminders: the signed token is the credential (no password).
+export const meta: Route.MetaFunction = () => [
+  { title: "Renew Membership | Kongamano" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+function checkToken(token: string) {
+  const check = verifyRenewalToken(token);
+  if (!check.ok) {
+    throw data(
+      {
+        message:
+          check.reason === "expired"
+            ? "This renewal link has expired. Sign in and renew from your profile, or re-join from the membership page."
+            : "This renewal link is not valid.",
+      },
+      { status: check.reason === "expired" ? 410 : 404 },
+    );
+  }
+  return check;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { membershipId, expiresAt } = checkToken(params.token);
+  const view = await getRenewalView(membershipId);
+  if (!view) throw data({ message: "This renewal link is not valid." }, { status: 404 });
+  const detail = view.open ? await getOrderForSystem(view.open.orderId) : null;
+  return {
+    memberName: view.membership.memberName,
+    plan: PLAN_NAMES[view.membership.plan],
+    state: view.membership.state,
+    linkExpires: formatDate(expiresAt),
+    invoice: detail
+      ? {
+          number: detail.invoice.number,
+          description: detail.lines[0]?.description ?? "",
+          due: formatMinor(detail.dueMinor, detail.order.currency),
+          payBy: formatDate(detail.order.expiresAt),
+          instructions: detail.instructions,
+        }
+      : null,
+  };
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const { membershipId } = checkToken(params.token);
+  const opened = await openRenewalInvoice(membershipId);
+  if (!opened) throw data({ message: "This membership has no renewal open." }, { status: 409 });
+  return redirectWithToast(`/membership/renew/${params.token}`, {
+    type: "success",
+    title: "Renewal invoice ready",
+  });
+}
+
+export default function RenewPage({ loaderData, params }: Route.ComponentProps) {
+  const { invoice, memberName, plan, state, linkExpires } = loaderData;
+  const renewable = state === "renewal_open" || state === "grace";
+  return (
+    <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-semibold">Renew your {plan} membership</h1>
+        <p className="text-muted-foreground">
+          For {memberName}. This link works until {linkExpires}; nothing is charged until you pay.
+        </p>
+      </div>
+      {invoice ? (
+        <Card className="grid gap-4 p-6">
+          <h2 className="text-xl font-semibold">Invoice {invoice.number}</h2>
+          <p>{invoice.description}</p>
+          <p className="text-lg font-semibold">Amount due: {invoice.due}</p>
+          <p className="text-sm text-muted-foreground">Please pay by {invoice.payBy}.</p>
+          {invoice.instructions.map((instruction) => (
+            <section
+              key={instruction.method}
+              className="grid gap-1 rounded-lg border border-border p-4"
+            >
+              <h3 className="font-medium">{instruction.title}</h3>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {instruction.lines.map((line) => (
+                  <div key={line.label} className="contents">
+                    <dt className="text-muted-foreground">{line.label}</dt>
+                    <dd className="font-mono">{line.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {instruction.note ? <p className="text-sm">{instruction.note}</p> : null}
+            </section>
+          ))}
+          <a
+            href={`/membership/renew/${params.token}/invoice.pdf`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Download Invoice (PDF)
+          </a>
+        </Card>
+      ) : renewable ? (
+        <Card className="grid gap-4 p-6">
+          <p>Your renewal invoice is not open any more.</p>
+          <Form method="post">
+            <Button type="submit">Get Renewal Invoice</Button>
+          </Form>
+        </Card>
+      ) : (
+        <Card className="grid gap-4 p-6">
+          <p>
+            {state === "active"
+              ? "Your membership is renewed: thank you."
+              : "This membership cannot be renewed from this link."}
+          </p>
+          <Link to="/profile#membership" className="font-medium text-primary-700 underline">
+            See your membership
+          </Link>
+        </Card>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

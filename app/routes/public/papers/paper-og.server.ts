@@ -1,0 +1,29 @@
+import { formatDate } from "~/lib/format";
+import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
+import type { PaperDetail } from "~/models/papers.server";
+
+const PAPER_COLOR = "#0E7C66";
+
+/** A paper's share card: authors and publication date under the title. */
+export function paperOgCard(
+  paper: Pick<PaperDetail, "title" | "authors" | "category" | "publishedDate">,
+): OgCard {
+  const authors =
+    paper.authors.length > 3
+      ? `${paper.authors.slice(0, 3).join(", ")} et al.`
+      : paper.authors.join(", ");
+  return {
+    kicker: paper.category ? `Research paper · ${paper.category}` : "Research paper",
+    title: paper.title,
+    lines: [
+      authors,
+      paper.publishedDate ? `Published ${formatDate(paper.publishedDate)}` : "",
+    ].filter(Boolean),
+    color: PAPER_COLOR,
+  };
+}
+
+/** Path of the paper's generated share image, versioned by its content. */
+export function paperOgImagePath(paper: Parameters<typeof paperOgCard>[0] & { slug: string }) {
+  return `/papers/${encodeURIComponent(paper.slug)}/og.png?v=${ogCardVersion(paperOgCard(paper))}`;
+}

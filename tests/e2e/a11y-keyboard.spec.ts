@@ -1,0 +1,197 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectVisibleFocus, type FocusReport, press, tabTo } from "./a11y-support";
+import { expect as baseExpect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
+
+// Issue 19 item 2: journeys done with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape,
+// arrows; text typed key by key). No mouse event is sent; each step asserts a visible,
+// unobscured focus. A file is chosen through the file picker that the keyboard opens.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+const byLabel = (text: string) => (r: FocusReport) => r.label.replace(/\s*\*$/, "") === text;
+const byName = (text: string | RegExp) => (r: FocusReport) =>
+  typeof text === "string" ? r.name === text : text.test(r.name);
+
+/** Types text into the focused field, key by key. */
+async function type(page: Page, text: string) {
+  await page.keyboard.type(text);
+}
+
+/** Starts a journey from the top of a page, focus on the document. */
+async function start(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+test("find an event, open it and download its calendar file", async ({ page }) => {
+  await start(page, "/events");
+  await tabTo(page, byLabel("Search events"), { step: "to the search box" });
+  await type(page, "Data");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/search=Data/);
+  const card = await tabTo(page, byName(/^Learn More about /), { step: "to the first result" });
+  const title = card.name.replace(/^Learn More about /, "");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await tabTo(page, byName("Download .ics"), { limit: 120, step: "to Download .ics" });
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.ics$/);
+  const { readFile } = await import("node:fs/promises");
+  const text = await readFile((await file.path())!, "utf8");
+  expect(text).toContain("BEGIN:VCALENDAR");
+  expect(text).toContain(`SUMMARY:${title.slice(0, 20)}`);
+});
+
+test("sign up and verify the e-mail address", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
+  await start(page, "/auth");
+  await tabTo(page, (r) => r.role === "tab" && r.name === "Sign In", {
+    step: "to the Sign In tab",
+  });
+  // Arrow keys move between tabs (roving focus), Enter follows the tab.
+  const next = await press(page, "ArrowRight", "ArrowRight to Sign Up");
+  expect(next.name).toBe("Sign Up");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/tab=signup/);
+  const email = `keyboard.${Date.now()}@example.test`;
+  const password = "Quiet-Harbour-2026!";
+  await tabTo(page, byLabel("Full Name"), { step: "to Full Name" });
+  await type(page, "Wanjiku Keyboard");
+  await tabTo(page, byLabel("Email"), { step: "to Email" });
+  await type(page, email);
+  await tabTo(page, byLabel("Password"), { step: "to Password" });
+  await type(page, password);
+  await tabTo(page, byLabel("Confirm Password"), { step: "to Confirm Password" });
+  await type(page, password);
+  await tabTo(page, byName("Create Account"), { step: "to Create Account" });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Account created!").first()).toBeVisible();
+  const mail = await waitForMail(email, /Verify/);
+  await page.goto(mail.text.match(/https?:\/\/\S+/)![0]);
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByText("Email verified")).toBeVisible();
+});
+
+test("an editor creates an event with an image, speakers and fees", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "editor");
+  await start(page, "/admin/events/new");
+  const title = unique("Keyboard Records Forum");
+
+  await tabTo(page, byLabel("Title"), { limit: 120, step: "to Title" });
+  await type(page, title);
+  await tabTo(page, byLabel("Location"), { step: "to Location" });
+  await type(page, "Arusha, Tanzania");
+  await tabTo(page, byLabel("Start Date"), { step: "to Start Date" });
+  // Month, day, year; Tab to the hour; hour, minute, AM/PM.
+  await type(page, "03102027");
+  await page.keyboard.press("Tab");
+  await type(page, "0900AM");
+  await tabTo(page, byLabel("End Date"), { step: "to End Date" });
+  await type(page, "03122027");
+  await page.keyboard.press("Tab");
+  await type(page, "0500PM");
+  await expect(page.getByLabel("Start Date")).toHaveValue("2027-03-10T09:00");
+  await expect(page.getByLabel("End Date")).toHaveValue("2027-03-12T17:00");
+
+  // The image: the file input takes focus; Space opens the picker (no drag and drop needed).
+  await tabTo(page, (r) => r.tag === "input" && /choose a file/i.test(r.label), {
+    step: "to the image input",
+  });
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  const png = await sharp({
+    create: { width: 800, height: 420, channels: 3, background: { r: 21, g: 128, b: 61 } },
+  })
+    .png()
+    .toBuffer();
+  await (await chooser).setFiles({ name: "banner.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("img", { name: "Preview of the event image" })).toBeVisible();
+
+  // Two speakers: Tab into the list, Space ticks a box.
+  const speakers = page.getByRole("group", { name: /^Speakers \(/ });
+  await tabTo(page, (r) => r.tag === "input" && r.role === null && r.name === "speakerIds", {
+    step: "to the first speaker",
+  });
+  await page.keyboard.press("Space");
+  await press(page, "Tab", "to the second speaker");
+  await page.keyboard.press("Space");
+  await expect(speakers).toHaveAccessibleName(/\(2 selected\)/);
+
+  await tabTo(page, byName("Create Event"), { limit: 120, step: "to Create Event" });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/admin/events");
+  await expect(
+    page.locator("[data-sonner-toast]").getByText("Event created successfully"),
+  ).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Fees are added on the edit screen.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, byLabel("Search events"), { limit: 120, step: "to the admin search" });
+  await type(page, title);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/search=/);
+  await tabTo(page, byName(`Edit ${title}`), { limit: 120, step: "to Edit" });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Event" })).toBeVisible();
+  await tabTo(page, byName("Add Fee"), { limit: 200, step: "to Add Fee" });
+  await page.keyboard.press("Enter");
+  // The new row appears above the button: Shift+Tab back into it.
+  await tabTo(page, byLabel("Fee 1 Amount"), { backwards: true, step: "back to Fee 1 Amount" });
+  await type(page, "350");
+  await tabTo(page, byName("Save All Fees"), { step: "to Save All Fees" });
+  await page.keyboard.press("Enter");
+  await expect(
+    page.locator("[data-sonner-toast]").getByText("Event fees saved successfully"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Fee 1 Amount")).toHaveValue("350.00");
+  await expect(page.locator('input[name="imageUrl"]')).toHaveValue(/^\/uploads\/images\//);
+});
+
+test("an admin changes a user's role from the row menu", async ({ page }) => {
+  const name = unique("Keyboard Role Person");
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email: `kb.role.${Date.now()}@example.test`, password: "Sign-up-pass-2026" },
+    headers: { "x-forwarded-for": randomClientIp() },
+  });
+  expect(signUp.ok()).toBe(true);
+  await signIn(page, "admin");
+  await start(page, `/admin/users?search=${encodeURIComponent(name)}`);
+  await tabTo(page, byName(`Actions for ${name}`), { limit: 120, step: "to the row menu" });
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  // Arrow keys move the highlight; the highlighted item is drawn with a fill.
+  for (let i = 0; i < 4; i++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    if (focused === "Make Editor") break;
+    await page.keyboard.press("ArrowDown");
+  }
+  const item = page.getByRole("menuitem", { name: "Make Editor" });
+  await expect(item).toBeFocused();
+  await expect(item).toHaveAttribute("data-highlighted", "");
+  const fills = await item.evaluate((el) => [
+    getComputedStyle(el).backgroundColor,
+    getComputedStyle(el.parentElement!).backgroundColor,
+  ]);
+  expect(fills[0]).not.toBe(fills[1]);
+  await page.keyboard.press("Enter");
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Role updated" }),
+  ).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("Editor", { exact: true })).toBeVisible();
+  // Escape-closing and focus return: open again and leave with Escape.
+  await page.getByRole("button", { name: `Actions for ${name}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: `Actions for ${name}` })).toBeFocused();
+  await expectVisibleFocus(page, "row menu button after Escape");
+});

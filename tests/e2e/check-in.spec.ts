@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import QRCode from "qrcode";
+import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
+import { slugify } from "../../app/lib/format";
+import {
+  closeToasts,
+  expect,
+  expectNoSeriousA11yViolations,
+  randomClientIp,
+  signIn,
+  test,
+} from "./fixtures";
+
+const editor = DEMO_ACCOUNTS.find((a) => a.role === "editor")!;
+// A free webinar of the demo content: registering needs no payment.
+const EVENT = "Introduction to Data Governance Webinar";
+
+// The door staff's phone.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test("an editor finds an event's registrations, exports them and checks people in on a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const attendee = `Check-in Tester ${randomBytes(3).toString("hex")}`;
+
+  // A member registers two seats in that name; the ticket page shows each seat's code.
+  const memberContext = await browser.newContext();
+  const codes = await registerTickets(await memberContext.newPage(), attendee, 2);
+  expect(codes).toHaveLength(2);
+  await memberContext.close();
+
+  // The editor, on a phone, opens the event's registrations from the events list.
+  const staff = page;
+  await signIn(staff, "editor");
+  await staff.goto(`/admin/events?search=${encodeURIComponent(EVENT)}`);
+  await staff.getByRole("link", { name: `Registrations for ${EVENT}` }).click();
+  await staff.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/registrations$/);
+  await expect(staff.getByRole("heading", { level: 1, name: "Registrations" })).toBeVisible();
+  await expect(staff.getByText("Capacity left")).toBeVisible();
+
+  // Filters live in the URL: search by name, then only confirmed registrations.
+  await staff.getByLabel("Search registrations").fill(attendee);
+  await staff.waitForURL((url) => url.searchParams.get("search") === attendee);
+  await staff.getByLabel("Status").selectOption("confirmed");
+  await staff.waitForURL((url) => url.searchParams.get("status") === "confirmed");
+  const rows = staff.locator("tbody tr").filter({ hasText: attendee });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByText("Confirmed")).toBeVisible();
+  await expect(rows.getByText("0 of 2")).toBeVisible();
+
+  // The CSV export keeps the filters.
+  const downloading = staff.waitForEvent("download");
+  await staff.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/-registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, "utf8");
+  const lines = csv.trim().split("\r\n");
+  expect(lines[0]).toContain('"Name","E-mail","Ticket","Seats","Status"');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`"${attendee}"`);
+  expect(lines[1]).toContain('"2","Confirmed"');
+
+  // Check-in: the name search finds the person; seat 1 is checked in from there.
+  await staff.getByRole("link", { name: "Check-in" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
+  await staff.getByLabel("Name or e-mail").fill(attendee);
+  await staff.getByRole("button", { name: "Search" }).click();
+  await staff.getByRole("button", { name: `Check in ${attendee}, seat 1` }).click();
+  const answer = staff.getByRole("status", { name: "Check-in result" });
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 1 of 2$`));
+  await expect(staff.getByText(/^Seat 1 · Checked in at .+ by Daniel Otieno$/)).toBeVisible();
+
+  // Seat 2 by its code, as a handheld scanner types it: the code, then Enter.
+  const codeField = staff.getByLabel("Ticket code");
+  await codeField.fill(codes[1]);
+  await codeField.press("Enter");
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 2 of 2$`));
+  await expect(codeField).toHaveValue("");
+  await expect(codeField).toBeFocused();
+
+  // The same ticket scanned again: already checked in, when and by whom.
+  await codeField.fill(codes[1]);
+  await codeField.press("Enter");
+  await expect(answer).toHaveText(
+    new RegExp(`^Already checked in at \\d{1,2}:\\d{2} [AP]M on .+ by ${editor.name}$`),
+  );
+
+  // An unknown code is refused plainly and left selected for the next scan.
+  await codeField.fill("not-a-ticket-code");
+  await codeField.press("Enter");
+  await expect(answer).toHaveText("No ticket has this code. Check the code, or search by name.");
+  await expect(codeField).toHaveValue("not-a-ticket-code");
+
+  // With answers shown, the screen still passes axe; nothing on it is wider than the phone.
+  await expectNoSeriousA11yViolations(staff);
+  const overflow = await staff.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Back in the list, the row shows both seats checked in.
+  await staff.getByRole("link", { name: "Registrations", exact: true }).click();
+  await staff.getByLabel("Search registrations").fill(attendee);
+  await expect(
+    staff.locator("tbody tr").filter({ hasText: attendee }).getByText("2 of 2"),
+  ).toBeVisible();
+  await closeToasts(staff);
+});
+
+/** A member registers `seats` seats for EVENT in `attendee`'s name; returns the ticket codes. */
+async function registerTickets(member: Page, attendee: string, seats: number) {
+  await signIn(member, "user");
+  await member.goto(`/events/${slugify(EVENT)}/register`);
+  await member.getByLabel("Seats").fill(String(seats));
+  await member.getByLabel("Attendee name").fill(attendee);
+  await member.getByRole("button", { name: "Register", exact: true }).click();
+  await member.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await expect(member.getByRole("img", { name: `QR code of seat ${seats}` })).toBeVisible();
+  return member.locator("main p.font-mono").allTextContents();
+}
+
+/**
+ * A video of a ticket's QR code for Chromium's fake camera (Y4M: raw 4:2:0 frames), so the
+ * camera scanner is tested end to end: getUserMedia, frame capture and QR decoding.
+ */
+async function qrVideo(code: string) {
+  const size = 480;
+  const qr = QRCode.create(code, { errorCorrectionLevel: "M" });
+  const modules = qr.modules.size;
+  const scale = Math.floor(size / (modules + 8));
+  const offset = Math.floor((size - modules * scale) / 2);
+  const luma = Buffer.alloc(size * size, 255);
+  for (let y = 0; y < modules * scale; y++) {
+    for (let x = 0; x < modules * scale; x++) {
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) {
+        luma[(offset + y) * size + offset + x] = 0;
+      }
+    }
+  }
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F5:1 Ip A1:1 C420jpeg\n`);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "kongamano-camera-")), "qr.y4m");
+  await writeFile(file, Buffer.concat([header, frame, frame, frame, frame, frame]));
+  return file;
+}
+
+test("the door's phone camera reads a ticket's QR code and checks the person in", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const attendee = `Camera Tester ${randomBytes(3).toString("hex")}`;
+  const memberContext = await browser.newContext();
+  const [code] = await registerTickets(await memberContext.newPage(), attendee, 1);
+  await memberContext.close();
+
+  // The editor finds the event's check-in screen (this page is axe-checked as usual).
+  await signIn(page, "editor");
+  await page.goto(`/admin/events?search=${encodeURIComponent(EVENT)}`);
+  await page.getByRole("link", { name: `Registrations for ${EVENT}` }).click();
+  await page.getByRole("link", { name: "Check-in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
+  const checkInUrl = page.url();
+
+  // A browser whose camera films the ticket (Chromium's fake capture device).
+  const cameraBrowser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${await qrVideo(code)}`,
+    ],
+  });
+  try {
+    const phone = await cameraBrowser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: ["camera"],
+      extraHTTPHeaders: { "x-forwarded-for": randomClientIp() },
+    });
+    const door = await phone.newPage();
+    await signIn(door, "editor");
+    await door.goto(checkInUrl);
+    await door.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await door.getByRole("button", { name: "Scan with camera" }).click();
+    await expect(door.getByLabel("Camera preview")).toBeVisible();
+    const answer = door.getByRole("status", { name: "Check-in result" });
+    await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+$`), {
+      timeout: 20_000,
+    });
+    await door.getByRole("button", { name: "Stop camera" }).click();
+    await expect(door.getByRole("button", { name: "Scan with camera" })).toBeVisible();
+  } finally {
+    await cameraBrowser.close();
+  }
+});

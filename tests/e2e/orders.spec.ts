@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../app/db/seed/demo-accounts";
+import { pdfText } from "../helpers/pdf-text";
+import { expect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
+
+const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+// The job worker polls every few seconds: mail sent by a job arrives within a poll or two.
+const MAIL_WAIT_MS = 30_000;
+
+/** A captured attachment's bytes (the e2e mail directory stores Buffers as JSON). */
+function attachmentBytes(content: unknown) {
+  const json = content as { data?: number[] };
+  return Buffer.from(json.data ?? (content as Buffer));
+}
+
+async function openFirstUpcomingConference(page: Page) {
+  await page.goto("/events?filter=upcoming&type=conference");
+  await page
+    .getByTestId("event-card")
+    .first()
+    .getByRole("link", { name: /Learn More/ })
+    .click();
+  // The list page has an h1 too: wait for the event's own URL before reading it.
+  await page.waitForURL((url) => /^\/events\/[^/]+$/.test(url.pathname));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+test("a member buys a ticket, pays by M-Pesa, staff record the code, and the order is paid", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
+
+  // A visitor's 'Register Now' leads through sign-in and back to the registration page.
+  const eventPath = await openFirstUpcomingConference(page);
+  await page.getByRole("link", { name: "Register Now" }).click();
+  await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(`${eventPath}/register`)}`);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === `${eventPath}/register`);
+
+  // Registration: a paid ticket, seats, the organisation the invoice is made out to.
+  await expect(page.getByRole("heading", { level: 1, name: /^Register for / })).toBeVisible();
+  await expect(page.getByLabel("Attendee e-mail")).toHaveValue(member.email);
+  await page.getByLabel("Seats", { exact: true }).fill("2");
+  await page.getByLabel("Organisation name").fill("Records Kenya Ltd");
+  await page.getByLabel("KRA PIN or VAT number").fill("P051234567X");
+  await page.getByRole("button", { name: "Register and Get Invoice" }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+
+  // The order page: awaiting payment, M-Pesa Paybill with the invoice number as account.
+  const heading = page.getByRole("heading", { level: 1, name: /^Order INV-\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const invoiceNumber = ((await heading.textContent()) ?? "").replace("Order ", "").trim();
+  await expect(page.getByText("Awaiting payment", { exact: true })).toBeVisible();
+  const mpesa = page.getByRole("region", { name: "M-Pesa" });
+  await expect(mpesa.getByText("174379 (demo number)")).toBeVisible();
+  await expect(mpesa.getByText(invoiceNumber, { exact: true })).toBeVisible();
+  const total = (
+    (await page
+      .getByText(/^(KES|USD|EUR|GBP) [\d,]+\.\d{2}$/)
+      .first()
+      .textContent()) ?? ""
+  ).trim();
+  const [currency] = total.split(" ");
+  const due = (await page.locator("dt", { hasText: "Balance due" }).locator("+ dd").textContent())!;
+  const amount = due.replace(/^[A-Z]{3} /, "").replace(/,/g, "");
+
+  // The invoice arrives by e-mail as a PDF with the payment instructions.
+  const invoiceMail = await waitForMail(member.email, new RegExp(invoiceNumber), MAIL_WAIT_MS);
+  const invoicePdf = invoiceMail.attachments.find((a) => a.filename === `${invoiceNumber}.pdf`);
+  expect(invoicePdf?.contentType).toBe("application/pdf");
+  const invoiceText = await pdfText(attachmentBytes(invoicePdf?.content));
+  expect(invoiceText).toContain(`Invoice ${invoiceNumber}`);
+  expect(invoiceText).toContain(`Account number: ${invoiceNumber}`);
+  expect(invoiceText).toContain("KRA PIN / VAT: P051234567X");
+
+  // An editor records the M-Pesa code on the Payments screen.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, "editor");
+  await staff.goto("/admin/payments");
+  await expect(staff.getByRole("link", { name: invoiceNumber })).toBeVisible();
+  const code = `S${randomBytes(5).toString("hex").toUpperCase().slice(0, 9)}`;
+  await staff.getByLabel("Invoice number (account)").fill(invoiceNumber);
+  await staff.getByLabel("Reference (M-Pesa code)").fill(code);
+  await staff.getByLabel("Amount").fill(amount);
+  await staff.getByLabel("Currency").selectOption(currency);
+  await staff.getByRole("button", { name: "Record Payment" }).click();
+  await expect(staff.getByText("Payment recorded · order paid")).toBeVisible();
+  await staffContext.close();
+
+  // The receipt arrives, and the buyer's order shows Paid with the receipt to download.
+  // The subject names this order's invoice: a retry must not read the first try's receipt.
+  const receiptMail = await waitForMail(
+    member.email,
+    new RegExp(`^Receipt RCT-\\d{4}-\\d{6} for invoice ${invoiceNumber}$`),
+    MAIL_WAIT_MS,
+  );
+  const receiptText = await pdfText(attachmentBytes(receiptMail.attachments[0].content));
+  expect(receiptText).toContain(`Payment reference: ${code}`);
+  expect(receiptText).toContain("Balance due: ");
+  await page.reload();
+  await expect(page.locator("main [data-slot=badge]").first()).toHaveText("Paid");
+  await expect(page.getByRole("link", { name: /^Receipt RCT-/ })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "My orders" })).toBeVisible();
+  await expect(page.locator("#orders").getByText(new RegExp(invoiceNumber))).toBeVisible();
+  // Paid, the registration is confirmed: it shows in "My events" with its ticket.
+  const registration = page.locator("#my-events li").filter({ hasText: invoiceNumber });
+  await expect(registration.getByText("Confirmed")).toBeVisible();
+  await expect(registration.getByRole("link", { name: "View Ticket" })).toBeVisible();
+});

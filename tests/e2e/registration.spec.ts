@@ -1,0 +1,156 @@
+import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
+import { slugify } from "../../app/lib/format";
+import { closeToasts, expect, signIn, test, waitForMail } from "./fixtures";
+
+const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+// The job worker polls every few seconds: mail sent by a job arrives within a poll or two.
+const MAIL_WAIT_MS = 30_000;
+
+const FREE_EVENT = "Introduction to Data Governance Webinar";
+const PAID_EVENT = "Building a Data Catalogue Workshop"; // 30 seats in the demo content
+const SMALL_EVENT = "Young Information Professionals Meetup"; // 12 seats in the demo content
+
+function attachmentBytes(content: unknown) {
+  const json = content as { data?: number[] };
+  return Buffer.from(json.data ?? (content as Buffer));
+}
+
+test("a member registers for a free event, gets the ticket by e-mail with .ics and QR, and cancels", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "user");
+  const eventPath = `/events/${slugify(FREE_EVENT)}`;
+  // The old checkout address leads to registration.
+  await page.goto(`${eventPath}/checkout`);
+  await expect(page).toHaveURL(`${eventPath}/register`);
+  await page.goto(eventPath);
+  await page.getByRole("link", { name: "Register Now" }).click();
+  await page.waitForURL((url) => url.pathname === `${eventPath}/register`);
+  await expect(page.getByLabel("Attendee name")).toHaveValue(member.name);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+
+  await page.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: FREE_EVENT })).toBeVisible();
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of seat 1" })).toBeVisible();
+  await closeToasts(page);
+
+  const mail = await waitForMail(
+    member.email,
+    new RegExp(`^You're registered: ${FREE_EVENT}$`),
+    MAIL_WAIT_MS,
+  );
+  const ics = mail.attachments.find((a) => a.filename.endsWith(".ics"));
+  expect(ics?.contentType).toMatch(/^text\/calendar/);
+  expect(attachmentBytes(ics?.content).toString()).toContain(`SUMMARY:${FREE_EVENT}`);
+  const qr = mail.attachments.find((a) => a.filename === "ticket-1.png");
+  expect(qr?.contentType).toBe("image/png");
+  expect(attachmentBytes(qr?.content).subarray(1, 4).toString()).toBe("PNG");
+
+  // Self-service cancellation frees the seat.
+  await page.getByRole("button", { name: "Cancel Registration" }).click();
+  await expect(page.getByText("Registration cancelled")).toBeVisible();
+  await expect(page.locator("main [data-slot=badge]").first()).toHaveText("Cancelled");
+  await closeToasts(page);
+  await page.goto("/profile");
+  const myEvents = page.locator("#my-events");
+  await expect(myEvents.getByRole("heading", { name: "My events" })).toBeVisible();
+  await expect(myEvents.getByText(FREE_EVENT).first()).toBeVisible();
+});
+
+test("a member registers for a paid event: seats held by an order with its invoice", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "user");
+  await page.goto(`/events/${slugify(PAID_EVENT)}/register`);
+  await page.getByLabel("Organisation name").fill("Records Kenya Ltd");
+  await page.getByRole("button", { name: "Register and Get Invoice" }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole("heading", { level: 1, name: /^Order INV-\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const invoiceNumber = ((await heading.textContent()) ?? "").replace("Order ", "").trim();
+  await expect(page.getByText("Awaiting payment", { exact: true })).toBeVisible();
+  const invoiceMail = await waitForMail(member.email, new RegExp(invoiceNumber), MAIL_WAIT_MS);
+  expect(invoiceMail.attachments.some((a) => a.filename === `${invoiceNumber}.pdf`)).toBe(true);
+  await closeToasts(page);
+
+  // "My events" shows it awaiting payment, with the invoice; cancelling cancels the order too.
+  await page.goto("/profile");
+  const entry = page.locator("#my-events li").filter({ hasText: invoiceNumber });
+  await expect(entry.getByText("Awaiting payment")).toBeVisible();
+  await expect(entry.getByRole("link", { name: "Pay Invoice" })).toBeVisible();
+  await entry.getByRole("button", { name: `Cancel registration for ${PAID_EVENT}` }).click();
+  await expect(page.getByText("Registration cancelled")).toBeVisible();
+  await page.goto("/profile");
+  await expect(
+    page.locator("#orders li").filter({ hasText: invoiceNumber }).getByText("Cancelled"),
+  ).toBeVisible();
+});
+
+test("a full event takes a waitlist; a cancelled seat is offered by e-mail and claimed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const registerPath = `/events/${slugify(SMALL_EVENT)}/register`;
+
+  // An editor books all 12 seats (10 and 2).
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, "editor");
+  await staff.goto(registerPath);
+  await staff.getByLabel("Seats", { exact: true }).fill("10");
+  await staff.getByRole("button", { name: "Register", exact: true }).click();
+  await staff.waitForURL(/\/registrations\//);
+  await staff.goto(registerPath);
+  await staff.getByLabel("Seats", { exact: true }).fill("2");
+  await staff.getByLabel("Attendee name").fill("Colleague of Daniel");
+  await staff.getByRole("button", { name: "Register", exact: true }).click();
+  await staff.waitForURL(/\/registrations\//);
+  const secondRegistration = staff.url();
+
+  // The member finds it full and joins the waitlist.
+  await signIn(page, "user");
+  await page.goto(registerPath);
+  await expect(page.getByText("Sold out: join the waitlist").first()).toBeVisible();
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await expect(page.getByText("You are number 1 on the waitlist")).toBeVisible();
+  await closeToasts(page);
+
+  // The editor cancels two seats: the first person waiting is offered one.
+  await staff.goto(secondRegistration);
+  await staff.getByRole("button", { name: "Cancel Registration" }).click();
+  await expect(staff.getByText("Registration cancelled")).toBeVisible();
+  await staffContext.close();
+
+  const offer = await waitForMail(
+    member.email,
+    new RegExp(`^A seat is free for you: ${SMALL_EVENT}$`),
+    MAIL_WAIT_MS,
+  );
+  const link = offer.text.match(/https?:\/\/\S+\/register\?offer=[0-9a-f-]{36}/)?.[0];
+  expect(link, offer.text).toBeTruthy();
+  await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+  await expect(page.getByText(/is held for you until/)).toBeVisible();
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await page.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of seat 1" })).toBeVisible();
+});
+
+test("a past event shows its badge and takes no registrations", async ({ page }) => {
+  const past = "Women in Data Leadership Gala";
+  await page.goto(`/events/${slugify(past)}`);
+  await expect(page.getByText("Past event").first()).toBeVisible();
+  await expect(page.getByText("This is a past event; it takes no registrations.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
+  // The listing shows what is to come first; the past event is further on, with its badge.
+  await page.goto("/events");
+  await expect(page.getByTestId("event-card").first().getByText("Past event")).toHaveCount(0);
+  await signIn(page, "user");
+  await page.goto(`/events/${slugify(past)}/register`);
+  await expect(page.getByText(/takes no registrations/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Register", exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,324 @@
+/**
+ * The HTTP layer of the production build against hostile requests (issue 13 §3, §4, §6, §7),
+ * across every route of app/routes.ts with real slugs from the demo content: a forged Host,
+ * NUL bytes in paths and queries, odd content types, state changes without an Origin, and
+ * bodies over the cap. None may answer 500 (tests/helpers/setup.ts also reads the server log).
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed/demo-accounts";
+import routes from "~/routes";
+import { type RunningServer, startServer } from "../helpers/server-process";
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+/** Every URL pattern of the route config (layouts contribute their children). */
+function patterns(entries: readonly RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return entry.children?.length ? patterns(entry.children, path) : [`/${path}`];
+  });
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+/** One request exactly as written (Host, target and headers untouched by a fetch client). */
+function send(
+  server: RunningServer,
+  target: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: "127.0.0.1",
+      port: server.port,
+      path: target,
+      method,
+      agent: false,
+      headers: { Host: `127.0.0.1:${server.port}`, ...headers },
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const canonicalOf = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+const ogUrlOf = (html: string) => html.match(/<meta property="og:url" content="([^"]+)"/)?.[1];
+
+describe("HTTP hardening across every route", () => {
+  let server: RunningServer;
+  let origin: string;
+  /** Concrete URLs for every route pattern, with `%00` where a parameter or slug goes. */
+  let urls: Array<{ pattern: string; url: string; withNul: string }> = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    origin = server.url;
+    const eventsHtml = await (await fetch(`${origin}/events`)).text();
+    const papersHtml = await (await fetch(`${origin}/papers`)).text();
+    const eventSlug = eventsHtml.match(/href="\/events\/([a-z0-9-]+)"/)?.[1];
+    const paperSlug = papersHtml.match(/href="\/papers\/([a-z0-9-]{12,})"/)?.[1];
+    expect(eventSlug && paperSlug).toBeTruthy();
+    const value = (pattern: string, name: string) => {
+      if (name === "slug") return pattern.startsWith("/events") ? eventSlug! : paperSlug!;
+      if (name === "token") return "no-such-invitation";
+      return "00000000-0000-4000-8000-000000000000";
+    };
+    const splat = (pattern: string) =>
+      pattern.startsWith("/api/auth")
+        ? "get-session"
+        : pattern === "/*"
+          ? "no-such-page"
+          : "x.webp";
+    urls = patterns(routes as readonly RouteEntry[]).map((pattern) => {
+      const fill = (nul: boolean) =>
+        pattern
+          .replace(/:([A-Za-z]+)\??/g, (_m, name: string) => (nul ? "x%00y" : value(pattern, name)))
+          .replace("*", nul ? "x%00y" : splat(pattern));
+      const url = fill(false);
+      // A route without parameters gets the NUL byte in its last segment.
+      const withNul = /[:*]/.test(pattern) ? fill(true) : `${url.replace(/\/$/, "")}/%00`;
+      return { pattern, url, withNul };
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("enumerates app/routes.ts with real demo slugs", async () => {
+    expect(urls.length).toBeGreaterThan(50);
+    const event = urls.find((u) => u.pattern === "/events/:slug")!;
+    expect((await send(server, event.url)).status).toBe(200);
+    const paper = urls.find((u) => u.pattern === "/papers/:slug")!;
+    expect((await send(server, paper.url)).status).toBe(200);
+  });
+
+  it("refuses a forged Host with 421 on every route; canonical and og:url stay BASE_URL's", async () => {
+    const failures: string[] = [];
+    for (const { url } of urls) {
+      const forged = await send(server, url, { headers: { Host: "attacker.example" } });
+      if (forged.status !== 421) failures.push(`${url}: ${forged.status}`);
+    }
+    expect(failures).toEqual([]);
+
+    // The cache-poisoning sequence: a forged request first, then an ordinary visitor.
+    for (const path of ["/about", "/", urls.find((u) => u.pattern === "/events/:slug")!.url]) {
+      expect((await send(server, path, { headers: { Host: "attacker.example" } })).status).toBe(
+        421,
+      );
+      // X-Forwarded-Host is not believed either (no proxy is trusted here, and none needs it).
+      const forwarded = await send(server, path, {
+        headers: { "X-Forwarded-Host": "attacker.example" },
+      });
+      expect(forwarded.status).toBe(200);
+      for (const visit of [forwarded, await send(server, path)]) {
+        expect(canonicalOf(visit.text)?.startsWith(`${origin}/`)).toBe(true);
+        expect(ogUrlOf(visit.text)?.startsWith(`${origin}/`)).toBe(true);
+        expect(visit.text).not.toContain("attacker.example");
+      }
+    }
+  });
+
+  it("answers health probes by address and accepts the loopback aliases of a loopback BASE_URL", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      expect((await send(server, path, { headers: { Host: "10.0.0.7:8080" } })).status).toBe(200);
+    }
+    const alias = await send(server, "/about", { headers: { Host: `localhost:${server.port}` } });
+    expect(alias.status).toBe(200);
+    expect(canonicalOf(alias.text)).toBe(`${origin}/about`);
+    // An absolute-form request target names another host too.
+    const absolute = await send(server, "http://attacker.example/about");
+    expect(absolute.status).toBe(400);
+  });
+
+  it("answers a NUL byte in any path parameter, slug or query with 400, never 500", async () => {
+    const failures: string[] = [];
+    for (const { url, withNul } of urls) {
+      for (const target of [withNul, `${url}?q=%00`, `${url}?search=a%00b&page=%00`]) {
+        const { status } = await send(server, target);
+        if (status !== 400) failures.push(`${target}: ${status}`);
+      }
+    }
+    const broken = await send(server, "/events/%E0%A4%A");
+    expect(broken.status).toBe(400);
+    expect(failures).toEqual([]);
+  });
+
+  it("answers odd content types with 415 (or 400 for a broken form), never 500", async () => {
+    const bodies: Array<[string | undefined, string]> = [
+      ["application/json", '{"name":"x"}'],
+      ["application/xml", "<name>x</name>"],
+      ["text/plain", "name=x"],
+      ["application/octet-stream", "\u0000\u0001"],
+      [undefined, ""],
+      ["multipart/form-data", "name=x"],
+      ["multipart/form-data; boundary=zz", "--zz\r\nnot a part"],
+    ];
+    const failures: string[] = [];
+    for (const { pattern, url } of urls) {
+      for (const [type, body] of bodies) {
+        const headers: Record<string, string> = { Origin: origin };
+        if (type) headers["Content-Type"] = type;
+        const { status } = await send(server, url, { method: "POST", headers, body });
+        const form = type?.startsWith("multipart/");
+        // better-auth answers its own endpoints; the upload endpoint takes any declared type
+        // (it decides by the bytes) and asks for a role first.
+        const expected = pattern.startsWith("/api/auth")
+          ? status < 500
+          : pattern === "/admin/uploads"
+            ? status === 401
+            : /^\/admin\/papers\/(new|:id\/edit)$/.test(pattern) && form
+              ? status >= 300 && status < 500 // streamed to its action, which wants a role first
+              : status === (form ? 400 : 415);
+        if (!expected) failures.push(`POST ${url} as ${type}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("reads a broken multipart paper form as bad input (400) for a signed-in editor", async () => {
+    const editor = DEMO_ACCOUNTS.find((a) => a.role === "editor")!;
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ email: editor.email, password: DEMO_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    for (const [type, expected] of [
+      ["multipart/form-data; boundary=zz", 400],
+      ["multipart/form-data", 400],
+      ["application/json", 415],
+    ] as const) {
+      const { status } = await send(server, "/admin/papers/new", {
+        method: "POST",
+        headers: { cookie, Origin: origin, "Content-Type": type },
+        body: "--zz\r\nbroken",
+      });
+      expect(status, type).toBe(expected);
+    }
+  });
+
+  it("refuses a state change with neither Origin nor Referer, or from another site", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const failures: string[] = [];
+    for (const { pattern, url } of urls) {
+      const bare = await send(server, url, { method: "POST", headers: form, body: "name=x" });
+      const foreign = await send(server, url, {
+        method: "POST",
+        headers: { ...form, Referer: "https://attacker.example/page" },
+        body: "name=x",
+      });
+      // better-auth keeps its own rule for requests without either header.
+      if (!pattern.startsWith("/api/auth") && bare.status !== 403) {
+        failures.push(`${url} without Origin: ${bare.status}`);
+      }
+      if (bare.status >= 500) failures.push(`${url} without Origin: ${bare.status}`);
+      if (foreign.status !== 403) failures.push(`${url} from another site: ${foreign.status}`);
+    }
+    expect(failures).toEqual([]);
+    // A Referer from our own pages stands in for a missing Origin (the form's 400, not 403).
+    const ownReferer = await send(server, "/contact", {
+      method: "POST",
+      headers: { ...form, Referer: `${origin}/contact` },
+      body: "name=x",
+    });
+    expect(ownReferer.status).toBe(400);
+  });
+
+  it("refuses a declared 60 MB body with 413 at once on every route", async () => {
+    const failures: string[] = [];
+    for (const { url } of urls) {
+      const started = performance.now();
+      const answer = await new Promise<number>((resolve, reject) => {
+        const request = http.request({
+          host: "127.0.0.1",
+          port: server.port,
+          path: url,
+          method: "POST",
+          agent: false,
+          headers: {
+            Origin: origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(60 * 1024 * 1024),
+          },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        });
+        request.on("error", reject);
+        request.write("name="); // the headers and a few bytes: the answer must not wait for more
+      });
+      const ms = performance.now() - started;
+      if (answer !== 413 || ms > 2_000)
+        failures.push(`${url}: ${answer} after ${Math.round(ms)} ms`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("cuts off a chunked body at 1 MB with 413 and still reads a form under the cap", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/contact",
+        method: "POST",
+        agent: false,
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on("error", reject);
+      // 1.25 MB in chunks (no Content-Length), then nothing: the answer comes without an end.
+      for (let i = 0; i < 20; i++) request.write(`message=${"a".repeat(64 * 1024)}&`);
+    });
+    expect(status).toBe(413);
+
+    // 900 KB is under the cap: the action reads it (and says the message is too long).
+    const under = await send(server, "/contact", {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: `name=Halima&message=${"a".repeat(900 * 1024)}`,
+    });
+    expect(under.status).toBe(400);
+
+    // A payment proof (up to 5 MB) rides on its form: 3 MB passes the guard to the action,
+    // which asks for a role (401); the same bytes to a plain form are refused (413).
+    const proof = `--zz\r\nContent-Disposition: form-data; name="proof"; filename="p.pdf"\r\n\r\n${"a".repeat(3 * 1024 * 1024)}\r\n--zz--\r\n`;
+    for (const [path, expected] of [
+      ["/admin/payments", 401],
+      ["/contact", 413],
+    ] as const) {
+      const { status } = await send(server, path, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": "multipart/form-data; boundary=zz" },
+        body: proof,
+      });
+      expect(status, path).toBe(expected);
+    }
+  });
+});
