@@ -14,7 +14,6 @@ import { ChatWidget } from "~/components/chat-widget";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { type HeadOffice, SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { keepFocusClearOfHeader } from "~/lib/focus-clear-of-header";
 import { STYLESHEET_PLACEHOLDER } from "~/lib/inline-stylesheet";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
@@ -114,7 +113,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <NavigationProgress />
         <FocusFirstError />
-        <FocusClearOfHeader />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
@@ -134,12 +132,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-/** Focus moved by a script is never left under the sticky header (WCAG 2.4.11). */
-function FocusClearOfHeader() {
-  useEffect(keepFocusClearOfHeader, []);
-  return null;
 }
 
 /**

@@ -48,10 +48,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: MegaMenuData }) {
   return (
-    <header
-      data-sticky-header=""
-      className="sticky top-0 z-40 border-b border-border bg-background"
-    >
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-foreground">
           <span
