@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
+import { slugify } from "../../app/lib/format";
 import { expectVisibleFocus, type FocusReport, press, tabTo } from "./a11y-support";
 import { expect as baseExpect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
 
@@ -194,4 +196,125 @@ test("an admin changes a user's role from the row menu", async ({ page }) => {
   await expect(menu).toBeHidden();
   await expect(page.getByRole("button", { name: `Actions for ${name}` })).toBeFocused();
   await expectVisibleFocus(page, "row menu button after Escape");
+});
+
+// A free evening of the demo content that no other test books (80 seats).
+const KEYBOARD_EVENT = "Nairobi Data Professionals Mixer";
+const keyboardEventPath = `/events/${slugify(KEYBOARD_EVENT)}`;
+
+test("a member registers for an event and cancels, the form knowing who they are", async ({
+  page,
+}) => {
+  const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+  await signIn(page, "user");
+  await start(page, keyboardEventPath);
+  await tabTo(page, byName("Register Now"), { limit: 120, step: "to Register Now" });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${keyboardEventPath}/register`);
+  // 3.3.7 Redundant Entry: the attendee is the signed-in member unless changed.
+  await expect(page.getByLabel("Attendee name")).toHaveValue(member.name);
+  await expect(page.getByLabel("Attendee e-mail")).toHaveValue(member.email);
+
+  const ticket = await tabTo(page, (r) => r.role === "radio" || r.tag === "input", {
+    limit: 60,
+    step: "to the ticket choice",
+  });
+  expect(ticket.label || ticket.name).not.toBe("");
+  await tabTo(page, byLabel("Seats"), { step: "to Seats" });
+  await page.keyboard.press("Control+A");
+  await type(page, "2");
+  await tabTo(page, byName("Register"), { step: "to Register" });
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: KEYBOARD_EVENT })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of seat 2" })).toBeVisible();
+
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, byName("Cancel Registration"), { limit: 120, step: "to Cancel Registration" });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Registration cancelled").first()).toBeVisible();
+  await expect(page.locator("main [data-slot=badge]").first()).toHaveText("Cancelled");
+});
+
+test("a signed-in visitor applies for a membership", async ({ page }) => {
+  // A verified account without a membership.
+  const suffix = Date.now().toString(36);
+  const name = `Keyboard Member ${suffix}`;
+  const email = `kb.member.${suffix}@example.test`;
+  const password = "Quiet-Harbour-2026!";
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password },
+    headers: { "x-forwarded-for": randomClientIp() },
+  });
+  expect(signUp.ok()).toBe(true);
+  const verify = await waitForMail(email, /Verify/);
+  // The verification link signs the person in.
+  await page.goto(verify.text.match(/https?:\/\/\S+/)![0]);
+  await page.waitForURL((url) => url.pathname === "/");
+
+  await start(page, "/membership");
+  await tabTo(page, byName("Start Membership: Individual plan"), {
+    limit: 120,
+    step: "to Start Membership",
+  });
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Apply for Individual Membership" }),
+  ).toBeVisible();
+  // 3.3.7: the name is filled in and the e-mail is not asked again.
+  await expect(page.getByLabel("Name on your membership card")).toHaveValue(name);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
+  await tabTo(page, byLabel("Plan"), { limit: 120, step: "to Plan" });
+  await tabTo(page, byName("Submit Application"), { limit: 40, step: "to Submit Application" });
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: /^Order INV-\d{4}-\d{6}$/ }),
+  ).toBeVisible();
+});
+
+test("door staff check an attendee in by name search", async ({ page, browser }) => {
+  // Someone registers two seats (set up with the mouse in a separate browser context).
+  const attendee = `Keyboard Guest ${Date.now().toString(36)}`;
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signIn(member, "user");
+  await member.goto(`${keyboardEventPath}/register`);
+  await member.getByLabel("Seats", { exact: true }).fill("2");
+  await member.getByLabel("Attendee name").fill(attendee);
+  await member.getByRole("button", { name: "Register", exact: true }).click();
+  await member.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await memberContext.close();
+
+  await signIn(page, "editor");
+  await start(page, `/admin/events?search=${encodeURIComponent(KEYBOARD_EVENT)}`);
+  await tabTo(page, byName(`Registrations for ${KEYBOARD_EVENT}`), {
+    limit: 120,
+    step: "to the event's registrations",
+  });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Registrations" })).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, byName("Check-in"), { limit: 120, step: "to Check-in" });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
+
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, byLabel("Name or e-mail"), { limit: 120, step: "to the name search" });
+  await type(page, attendee);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("list", { name: "People found" })).toContainText(attendee);
+  await tabTo(page, byName(`Check in ${attendee}, seat 1`), { step: "to seat 1" });
+  await page.keyboard.press("Enter");
+  // The result is announced by a polite live region; the focus is not dropped to the page but
+  // returns to the search field, for the next name.
+  const answer = page.getByRole("status", { name: "Check-in result" });
+  await expect(answer).toHaveAttribute("aria-live", "polite");
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 1 of 2$`));
+  await expect(page.getByLabel("Name or e-mail")).toBeFocused();
+  await expectVisibleFocus(page, "back on the name search");
+  await tabTo(page, byName(`Check in ${attendee}, seat 2`), { step: "to seat 2" });
+  await page.keyboard.press("Enter");
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 2 of 2$`));
+  await expect(page.getByLabel("Name or e-mail")).toBeFocused();
 });

@@ -222,10 +222,18 @@ function CodeForm() {
   );
 }
 
-function TicketButton({ ticketId, label }: { ticketId: string; label: string }) {
+function TicketButton({
+  ticketId,
+  label,
+  onSubmit,
+}: {
+  ticketId: string;
+  label: string;
+  onSubmit: () => void;
+}) {
   const fetcher = useFetcher<CheckInAnswer>({ key: FETCHER_KEY });
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="ticket" />
       <input type="hidden" name="ticketId" value={ticketId} />
       <Button type="submit" size="sm" className="h-10" aria-label={label}>
@@ -238,6 +246,21 @@ function TicketButton({ ticketId, label }: { ticketId: string; label: string }) 
 
 function NameSearch() {
   const { event, query, found } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<CheckInAnswer>({ key: FETCHER_KEY });
+  const searchRef = useRef<HTMLInputElement>(null);
+  /** A check-in sent from a button of this list, until its answer and the new list are in. */
+  const checkingIn = useRef(false);
+  // The button that was pressed is gone once its seat is checked in: rather than dropping the
+  // keyboard focus to the page, it goes back to the search field, selected for the next name
+  // (the answer itself is announced by the result panel).
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !checkingIn.current) return;
+    checkingIn.current = false;
+    const input = searchRef.current;
+    if (!input || (document.activeElement && document.activeElement !== document.body)) return;
+    input.focus();
+    input.select();
+  }, [fetcher.state]);
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
       <h2 className="text-lg font-semibold">Find by name</h2>
@@ -245,6 +268,7 @@ function NameSearch() {
         <Label htmlFor="check-in-search">Name or e-mail</Label>
         <div className="flex gap-2">
           <Input
+            ref={searchRef}
             id="check-in-search"
             type="search"
             name="q"
@@ -291,6 +315,9 @@ function NameSearch() {
                             label={`Check in ${r.attendeeName}${
                               r.tickets.length > 1 ? `, seat ${t.seat}` : ""
                             }`}
+                            onSubmit={() => {
+                              checkingIn.current = true;
+                            }}
                           />
                         )}
                       </li>
