@@ -123,9 +123,10 @@ export default function AccessibilityPage() {
             </li>
             <li>
               Keyboard-only journeys with no mouse at all: find an event and download its calendar
-              file, sign up and verify an e-mail address, create an event with an image, fees and
-              speakers as an editor, and change a user&rsquo;s role as an administrator. Each step
-              checks that the focused element is visible.
+              file, sign up and verify an e-mail address, register for an event and cancel, apply
+              for a membership, create an event with an image, fees and speakers as an editor, check
+              an attendee in by name search at the door, and change a user&rsquo;s role as an
+              administrator. Each step checks that the focused element is visible.
             </li>
             <li>
               Every public page at 320 CSS pixels wide, with WCAG 1.4.12 text-spacing overrides,
@@ -133,9 +134,11 @@ export default function AccessibilityPage() {
               pages.
             </li>
             <li>
-              Lighthouse 12 accessibility audits and pa11y (HTML_CodeSniffer, WCAG 2 AA) on the
-              public pages.
+              axe-core and HTML_CodeSniffer 2.6 (the engine of pa11y, WCAG 2 AA) on every screen of
+              the site, once for each kind of visitor who may open it: a visitor who is not signed
+              in, a member, an editor and an administrator. Any finding fails the release.
             </li>
+            <li>Lighthouse 12 accessibility audits on the main public pages.</li>
           </ul>
           <p>
             By hand we check keyboard use of each new screen, browser zoom to 400%, and the wording
@@ -162,10 +165,6 @@ export default function AccessibilityPage() {
             <li>
               We have not yet reviewed every screen by hand with a screen reader (NVDA, JAWS or
               VoiceOver); the automated checks cover names, roles and live regions in the meantime.
-            </li>
-            <li>
-              Registration and membership screens are new; they are covered by the automated checks,
-              and our keyboard-only journeys for them are still being written.
             </li>
           </ul>
         </section>

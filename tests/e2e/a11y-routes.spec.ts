@@ -1,0 +1,269 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { slugify } from "../../app/lib/format";
+import type { Role } from "../../app/lib/roles";
+import routes from "../../app/routes";
+import { expect, signIn, test } from "./fixtures";
+
+// Issue 19, how it is checked: axe and pa11y's engine (HTML_CodeSniffer, WCAG2AA) on every page
+// route of app/routes.ts, for each role that may open it, report nothing. Routes are read from
+// routes.ts, so a new screen is swept without anyone adding it here. Path parameters are filled
+// from links the sweep finds on the pages it has already visited (a list links to its edit
+// screens); links that arrive by e-mail (tokens) are opened with a made-up token and checked in
+// the state a visitor with a stale link sees.
+
+type Who = "anonymous" | Role;
+type PageRoute = { path: string; file: string };
+
+const APP_DIR = path.resolve(process.cwd(), "app");
+const HTMLCS_SOURCE = readFileSync(
+  path.resolve(process.cwd(), "node_modules/@pa11y/html_codesniffer/build/HTMLCS.js"),
+  "utf8",
+);
+
+function flatten(
+  entries: readonly { path?: string; file: string; children?: unknown[] }[],
+  parent = "",
+): PageRoute[] {
+  return entries.flatMap((entry) => {
+    const full = `/${[parent, entry.path ?? ""].filter(Boolean).join("/")}`.replace(/\/+/g, "/");
+    const children = (entry.children ?? []) as typeof entries;
+    if (children.length > 0) return flatten(children, full);
+    return [{ path: full.length > 1 ? full.replace(/\/$/, "") : full, file: entry.file }];
+  });
+}
+
+/** Routes with a screen: their module has a default export (resource routes have none). */
+const PAGES = flatten(routes as Parameters<typeof flatten>[0]).filter((r) =>
+  /^export default /m.test(readFileSync(path.join(APP_DIR, r.file), "utf8")),
+);
+
+const ADMIN_ONLY = /^\/admin\/(security|users|offices|jobs|members)(\/|$)/;
+const ACCOUNT = /^\/(profile|orders|registrations|membership\/card)(\/|$)/;
+
+/** The pages each role is swept over: everything it may open. */
+function pagesFor(who: Who) {
+  return PAGES.filter(({ path: p }) => {
+    if (p.startsWith("/admin")) {
+      return who === "admin" || (who === "editor" && !ADMIN_ONLY.test(p));
+    }
+    // A member's own pages (staff accounts have the same screens; the member's have content).
+    if (ACCOUNT.test(p)) return who === "user";
+    // Public pages: as a visitor and as a member (the header and some screens differ).
+    return who === "anonymous" || who === "user";
+  });
+}
+
+/** Parameters no page links to: links that arrive by e-mail, and the not-found page. */
+const MADE_UP: Record<string, string> = {
+  "/membership/verify/:code": "/membership/verify/KM-0000-0000",
+  "/membership/renew/:token": "/membership/renew/stale-renewal-link",
+  "/membership/seat/:token": "/membership/seat/stale-seat-link",
+  "/invite/:token": "/invite/stale-invitation-link",
+  "/*": "/no-such-page",
+};
+
+function pattern(routePath: string) {
+  const source = routePath
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/?#]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * A URL for a route with parameters, from the links seen so far: a link to the route itself, or
+ * else to its parent (`/events/:slug` for `/events/:slug/register`, which a visitor reaches
+ * through a sign-in link rather than directly) with the rest of the path appended.
+ */
+function urlFor(routePath: string, links: Set<string>) {
+  const paths = [...links].map((href) => href.split("?")[0]);
+  const direct = paths.find((href) => pattern(routePath).test(href));
+  if (direct) return direct;
+  const parts = routePath.split("/");
+  const lastParam = parts.findLastIndex((part) => part.startsWith(":"));
+  const parent = parts.slice(0, lastParam + 1).join("/");
+  const found = paths.find((href) => pattern(parent).test(href));
+  return found ? [found, ...parts.slice(lastParam + 1)].join("/") : undefined;
+}
+
+type Finding = { url: string; tool: string; message: string };
+
+async function htmlCodeSniffer(page: Page) {
+  await page.evaluate(`${HTMLCS_SOURCE};0`);
+  return page.evaluate(
+    () =>
+      new Promise<{ code: string; msg: string; where: string }[]>((resolve) => {
+        const htmlcs = (window as unknown as { HTMLCS: HtmlCs }).HTMLCS;
+        htmlcs.process("WCAG2AA", document, () => {
+          resolve(
+            htmlcs
+              .getMessages()
+              // Errors: pa11y's default threshold. HTML_CodeSniffer's H98 still applies the
+              // pre-2020 rule that `username` may not autocomplete an e-mail input; the HTML
+              // standard allows it since whatwg/html#5881 (axe agrees), and it is what password
+              // managers pair with the password on our sign-in form.
+              .filter(
+                (m) =>
+                  m.type === 1 &&
+                  !(
+                    m.code.endsWith("1_3_5.H98") &&
+                    m.element instanceof HTMLInputElement &&
+                    m.element.type === "email" &&
+                    m.element.autocomplete === "username"
+                  ),
+              )
+              .map((m) => ({
+                code: m.code,
+                msg: m.msg,
+                where:
+                  m.element instanceof Element
+                    ? m.element.outerHTML.slice(0, 160)
+                    : String(m.element?.nodeName ?? ""),
+              })),
+          );
+        });
+      }),
+  );
+  type HtmlCs = {
+    process(standard: string, root: Document, done: () => void): void;
+    getMessages(): { type: number; code: string; msg: string; element: Node | null }[];
+  };
+}
+
+async function axeFindings(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** Visits the pages of one role; returns what the tools found and which routes were reached. */
+async function sweep(page: Page, who: Who, setUp: (page: Page) => Promise<string[]>) {
+  const todo = pagesFor(who);
+  const links = new Set<string>(await setUp(page));
+  const checked = new Set<string>();
+  const findings: Finding[] = [];
+  const unreached: string[] = [];
+
+  const visit = async (url: string) => {
+    const response = await page.goto(url);
+    expect(response?.status() ?? 0, `${who} ${url}`).toBeLessThan(500);
+    const landed = new URL(page.url()).pathname + new URL(page.url()).search;
+    for (const href of await page
+      .locator("a[href^='/']")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) {
+      links.add(href.split("#")[0]);
+    }
+    if (checked.has(landed)) return;
+    checked.add(landed);
+    // Transitions off: contrast is measured on what a reader sees, not a half-faded toast.
+    await page.addStyleTag({
+      content: "*,*::before,*::after{transition:none!important;animation:none!important}",
+    });
+    for (const message of await axeFindings(page))
+      findings.push({ url: landed, tool: "axe", message });
+    for (const m of await htmlCodeSniffer(page)) {
+      findings.push({
+        url: landed,
+        tool: "HTML_CodeSniffer",
+        message: `${m.code}: ${m.msg} ${m.where}`,
+      });
+    }
+  };
+
+  // Pages without parameters first: they hold the links that fill in the others.
+  let pending = [...todo];
+  for (const route of todo.filter((r) => !r.path.includes(":") && r.path !== "/*")) {
+    await visit(route.path);
+    pending = pending.filter((r) => r !== route);
+  }
+  // Then the rest, as links to them turn up; a pass that reaches nothing new ends the sweep.
+  while (pending.length > 0) {
+    const before = pending.length;
+    for (const route of [...pending]) {
+      const made = MADE_UP[route.path];
+      const found = made ?? urlFor(route.path, links);
+      if (!found) continue;
+      await visit(found);
+      pending = pending.filter((r) => r !== route);
+    }
+    if (pending.length === before) break;
+  }
+  unreached.push(...pending.map((r) => r.path));
+  return { findings, unreached, pages: checked.size };
+}
+
+/** A free registration and a paid one (an order), so /registrations/:id and /orders/:id exist. */
+async function memberBookings(page: Page) {
+  const booked: string[] = [];
+  for (const [event, button] of [
+    ["Nairobi Data Professionals Mixer", "Register"],
+    ["Data Ethics Seminar Series", "Register and Get Invoice"],
+  ] as const) {
+    await page.goto(`/events/${slugify(event)}/register`);
+    if (button !== "Register") {
+      await page
+        .getByRole("radio", { name: /\b(USD|EUR|GBP|KES) [1-9]/ })
+        .first()
+        .check();
+    }
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await page.waitForURL(/\/(registrations|orders)\/[0-9a-f-]{36}$/);
+    booked.push(new URL(page.url()).pathname);
+  }
+  return booked;
+}
+
+async function signedIn(page: Page, role: Role) {
+  await signIn(page, role);
+  return [];
+}
+
+const ROLES: { who: Who; setUp: (page: Page) => Promise<string[]> }[] = [
+  { who: "anonymous", setUp: async () => [] },
+  {
+    who: "user",
+    setUp: async (page) => {
+      await signIn(page, "user");
+      return memberBookings(page);
+    },
+  },
+  { who: "editor", setUp: (page) => signedIn(page, "editor") },
+  { who: "admin", setUp: (page) => signedIn(page, "admin") },
+];
+
+test("the sweep's tools report a page with known faults", async ({ page }) => {
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Faults</title></head><body><main>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+      <form><input type="text" name="q"><button type="submit"></button></form>
+    </main></body></html>`,
+  );
+  const axe = await axeFindings(page);
+  expect(axe.some((f) => f.startsWith("image-alt"))).toBe(true);
+  expect(axe.some((f) => f.startsWith("label"))).toBe(true);
+  const codes = (await htmlCodeSniffer(page)).map((m) => m.code);
+  expect(codes.some((c) => c.includes("1_1_1.H37"))).toBe(true); // img without alt
+  expect(codes.some((c) => c.includes("4_1_2"))).toBe(true); // unnamed control
+});
+
+test.describe("every screen, for each role that may open it", () => {
+  for (const { who, setUp } of ROLES) {
+    test(`${who}: axe and HTML_CodeSniffer (WCAG2AA) find nothing`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const { findings, unreached, pages } = await sweep(page, who, setUp);
+      console.log(`${who}: ${pages} pages swept`);
+      expect.soft(unreached, `${who}: routes no link led to`).toEqual([]);
+      expect(
+        findings.map((f) => `${f.url} — ${f.tool} — ${f.message}`),
+        `${who}: findings`,
+      ).toEqual([]);
+    });
+  }
+});
