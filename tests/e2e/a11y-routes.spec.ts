@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { slugify } from "../../app/lib/format";
 import type { Role } from "../../app/lib/roles";
 import routes from "../../app/routes";
+import { horizontalOverflow, TEXT_SPACING_CSS } from "./a11y-support";
 import { expect, signIn, test } from "./fixtures";
 
 // Issue 19, how it is checked: axe and pa11y's engine (HTML_CodeSniffer, WCAG2AA) on every page
@@ -175,6 +176,24 @@ async function sweep(page: Page, who: Who, setUp: (page: Page) => Promise<string
         message: `${m.code}: ${m.msg} ${m.where}`,
       });
     }
+    // 1.4.10 Reflow and 1.4.12 Text Spacing: the same screen 320 CSS px wide scrolls only
+    // vertically, also with the text-spacing overrides.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 640 });
+    const narrow = await horizontalOverflow(page);
+    const spacing = await page.addStyleTag({ content: TEXT_SPACING_CSS });
+    const spaced = await horizontalOverflow(page);
+    await spacing.evaluate((node) => (node as Element).remove());
+    if (size) await page.setViewportSize(size);
+    if (narrow)
+      findings.push({ url: landed, tool: "reflow", message: `320 px: ${JSON.stringify(narrow)}` });
+    if (spaced) {
+      findings.push({
+        url: landed,
+        tool: "reflow",
+        message: `320 px, text spacing: ${JSON.stringify(spaced)}`,
+      });
+    }
   };
 
   // Pages without parameters first: they hold the links that fill in the others.
@@ -255,7 +274,9 @@ test("the sweep's tools report a page with known faults", async ({ page }) => {
 
 test.describe("every screen, for each role that may open it", () => {
   for (const { who, setUp } of ROLES) {
-    test(`${who}: axe and HTML_CodeSniffer (WCAG2AA) find nothing`, async ({ page }) => {
+    test(`${who}: axe, HTML_CodeSniffer (WCAG2AA) and the 320 px reflow find nothing`, async ({
+      page,
+    }) => {
       test.setTimeout(300_000);
       const { findings, unreached, pages } = await sweep(page, who, setUp);
       console.log(`${who}: ${pages} pages swept`);

@@ -4,6 +4,7 @@ import { Download } from "~/components/icons";
 import { OrderStateBadge } from "~/components/order-state-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
@@ -97,7 +98,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <Card className="grid gap-4 p-6">
         <h2 className="text-xl font-semibold">Items</h2>
-        <div className="overflow-x-auto">
+        <TableScroll label="Items">
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
@@ -118,7 +119,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm">
           <dt className="text-muted-foreground">Total</dt>
           <dd className="text-right font-semibold">{order.total}</dd>

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { TableScroll } from "~/components/ui/table-scroll";
 import type { MembershipState } from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { maskEmail } from "~/lib/mask-email";
@@ -268,7 +269,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         {members.length === 0 ? (
           <p className="text-muted-foreground">No members match.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="All members">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-border">
@@ -318,7 +319,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -342,7 +343,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         {notices.length === 0 ? (
           <p className="text-muted-foreground">No notices have been due yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Delivery log of renewal notices">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Delivery log of renewal notices</caption>
               <thead>
@@ -379,7 +380,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -388,80 +389,84 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
           Retention
         </h2>
         <div className="grid gap-6 lg:grid-cols-2">
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium">
-              Renewal rate by plan and month (terms ending)
-            </caption>
-            <thead>
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-4">
-                  Month
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Plan
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Ending
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Renewed
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {retention.renewals.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-2 text-muted-foreground">
-                    No terms have ended in the last 12 months.
-                  </td>
+          <TableScroll label="Renewal rate by plan and month">
+            <table className="w-full text-left text-sm">
+              <caption className="text-left font-medium">
+                Renewal rate by plan and month (terms ending)
+              </caption>
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-4">
+                    Month
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Plan
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Ending
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Renewed
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Rate
+                  </th>
                 </tr>
-              ) : (
-                retention.renewals.map((r) => (
-                  <tr key={`${r.month}-${r.plan}`} className="border-b border-border">
-                    <td className="py-2 pr-4">{r.month}</td>
-                    <td className="py-2 pr-4">{PLAN_NAMES[r.plan]}</td>
-                    <td className="py-2 pr-4">{r.ending}</td>
-                    <td className="py-2 pr-4">{r.renewed}</td>
-                    <td className="py-2 pr-4">{r.rate === null ? "—" : `${r.rate}%`}</td>
+              </thead>
+              <tbody>
+                {retention.renewals.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="py-2 text-muted-foreground">
+                      No terms have ended in the last 12 months.
+                    </td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium">
-              New, lapsed and reactivated by month
-            </caption>
-            <thead>
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-4">
-                  Month
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  New
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Lapsed
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Reactivated
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {retention.movements.map((m) => (
-                <tr key={m.month} className="border-b border-border">
-                  <td className="py-2 pr-4">{m.month}</td>
-                  <td className="py-2 pr-4">{m.newMembers}</td>
-                  <td className="py-2 pr-4">{m.lapsed}</td>
-                  <td className="py-2 pr-4">{m.reactivated}</td>
+                ) : (
+                  retention.renewals.map((r) => (
+                    <tr key={`${r.month}-${r.plan}`} className="border-b border-border">
+                      <td className="py-2 pr-4">{r.month}</td>
+                      <td className="py-2 pr-4">{PLAN_NAMES[r.plan]}</td>
+                      <td className="py-2 pr-4">{r.ending}</td>
+                      <td className="py-2 pr-4">{r.renewed}</td>
+                      <td className="py-2 pr-4">{r.rate === null ? "—" : `${r.rate}%`}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </TableScroll>
+          <TableScroll label="New, lapsed and reactivated by month">
+            <table className="w-full text-left text-sm">
+              <caption className="text-left font-medium">
+                New, lapsed and reactivated by month
+              </caption>
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-4">
+                    Month
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    New
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Lapsed
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Reactivated
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {retention.movements.map((m) => (
+                  <tr key={m.month} className="border-b border-border">
+                    <td className="py-2 pr-4">{m.month}</td>
+                    <td className="py-2 pr-4">{m.newMembers}</td>
+                    <td className="py-2 pr-4">{m.lapsed}</td>
+                    <td className="py-2 pr-4">{m.reactivated}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       </section>
       <p className="text-sm text-muted-foreground">

@@ -18,6 +18,7 @@ import { Card } from "~/components/ui/card";
 import { Field, fieldWiring } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { CURRENCIES } from "~/lib/constants";
 import { formatDate } from "~/lib/format";
 import { formatMinor, parseMinorUnits } from "~/lib/money";
@@ -309,7 +310,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             hint="Every invoice is paid or closed."
           />
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Awaiting payment">
             <table className="w-full text-left text-sm">
               <thead className="text-muted-foreground">
                 <tr>
@@ -344,7 +345,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Card>
 

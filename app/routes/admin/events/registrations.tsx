@@ -13,6 +13,7 @@ import { Download, Pencil, UserCheck, Users } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { requireRole } from "~/lib/permissions.server";
@@ -144,13 +145,7 @@ function SeatFigures() {
           </div>
         ))}
       </dl>
-      {/* Focusable: keyboard users scroll it on a narrow screen (axe scrollable-region-focusable). */}
-      <section
-        className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label="Seats per ticket"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-        tabIndex={0}
-      >
+      <TableScroll label="Seats per ticket">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Seats per ticket</caption>
           <thead className="text-muted-foreground">
@@ -192,7 +187,7 @@ function SeatFigures() {
             ))}
           </tbody>
         </table>
-      </section>
+      </TableScroll>
       <p className="text-xs text-muted-foreground">
         Held: awaiting payment within the hold, or offered to someone on the waitlist.
       </p>
@@ -281,12 +276,7 @@ export default function EventRegistrations() {
         />
       ) : (
         <Card className="p-0">
-          <section
-            className="overflow-x-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            aria-label="Registrations"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-            tabIndex={0}
-          >
+          <TableScroll label="Registrations" className="rounded-xl">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Registrations</caption>
               <thead className="bg-muted/50 text-muted-foreground">
@@ -355,7 +345,7 @@ export default function EventRegistrations() {
                 ))}
               </tbody>
             </table>
-          </section>
+          </TableScroll>
         </Card>
       )}
       <ListPagination page={page} pageSize={pageSize} total={total} />
