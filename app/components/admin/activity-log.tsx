@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate, formatTime } from "~/lib/format";
 import type { ActivityEntry, ActivityFilters } from "~/models/admin/audit-log.server";
 import { describeActivity, entityLabel } from "./activity-describe";
@@ -126,7 +127,10 @@ export function ActivityLogTable({
           hint={filtered ? "Try adjusting your filters." : "Sign-ins and changes will appear here."}
         />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        <TableScroll
+          label="Activity log, newest first"
+          className="rounded-xl border border-border bg-card"
+        >
           <table className="w-full min-w-[800px] text-sm">
             <caption className="sr-only">Activity log, newest first</caption>
             <thead className="border-b border-border bg-muted/50 text-left text-slate-700">
@@ -191,7 +195,7 @@ export function ActivityLogTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <ListPagination page={page} pageSize={pageSize} total={total} />
     </section>

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui/badge";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate } from "~/lib/format";
 import type { Role } from "~/lib/roles";
 import { UserRoleMenu } from "./users-role-menu";
@@ -38,7 +39,7 @@ export function UsersTable({
   currentUserId: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <TableScroll label="Users and their roles" className="rounded-xl border border-border bg-card">
       <table className="w-full text-sm md:min-w-[720px]">
         <caption className="sr-only">Users and their roles</caption>
         <thead className="border-b border-border bg-muted/50 text-left text-slate-700">
@@ -112,6 +113,6 @@ export function UsersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -129,9 +129,9 @@ export default function AccessibilityPage() {
               administrator. Each step checks that the focused element is visible.
             </li>
             <li>
-              Every public page at 320 CSS pixels wide, with WCAG 1.4.12 text-spacing overrides,
-              with reduced motion, and in forced-colours mode; target sizes measured on the main
-              pages.
+              Every screen at 320 CSS pixels wide, also with WCAG 1.4.12 text-spacing overrides; the
+              main pages with reduced motion and in forced-colours mode, and their target sizes
+              measured.
             </li>
             <li>
               axe-core and HTML_CodeSniffer 2.6 (the engine of pa11y, WCAG 2 AA) on every screen of
