@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProfileActionData } from "~/components/profile-shared";
 import { queryRows } from "~/db/client.server";
@@ -234,6 +235,49 @@ describe("/profile actions", () => {
     const mention = trail.find((r) => r.action === "test.mention");
     expect(mention?.actorId).toBeNull();
     expect(JSON.stringify(mention?.details)).toContain("[deleted account]");
+  });
+
+  it("turns two-factor on and off only with an audit row for each change", async () => {
+    await upsertUserWithPassword({
+      email: "tf@example.test",
+      name: "Tf",
+      password: PASSWORD,
+      role: "user",
+    });
+    let cookie = await signInAs("tf@example.test");
+    const rows = async () =>
+      (
+        await database.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(sql`${auditLog.action} like 'auth.two_factor_%'`)
+      ).map((r) => r.action);
+
+    // A wrong password or a wrong code changes nothing and writes nothing.
+    const wrongPassword = await post(cookie, { intent: "enable-2fa", password: "not-it-2026" });
+    expect(wrongPassword.status).toBe(400);
+    const started = await post(cookie, { intent: "enable-2fa", password: PASSWORD });
+    const setup = started.data?.twoFactorSetup;
+    expect(setup?.secret).toBeTruthy();
+    const totp = new TOTP({ secret: setup!.secret });
+    const wrongCode = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, "0");
+    expect((await post(cookie, { intent: "confirm-2fa", code: wrongCode })).status).toBe(400);
+    expect(await rows()).toEqual([]);
+
+    const confirmed = await post(cookie, { intent: "confirm-2fa", code: totp.generate() });
+    expect(confirmed.data?.toast?.title).toBe("Two-factor authentication is on");
+    expect(confirmed.data?.recoveryCodes?.length).toBeGreaterThan(0);
+    cookie = cookieOf(confirmed.headers) || cookie;
+    expect(await rows()).toEqual(["auth.two_factor_enabled"]);
+
+    const disabled = await post(cookie, { intent: "disable-2fa", password: PASSWORD });
+    expect(disabled.data?.toast?.title).toBe("Two-factor authentication is off");
+    const [stored] = await database.db
+      .select({ on: user.twoFactorEnabled })
+      .from(user)
+      .where(eq(user.email, "tf@example.test"));
+    expect(stored.on).toBe(false);
+    expect((await rows()).sort()).toEqual(["auth.two_factor_disabled", "auth.two_factor_enabled"]);
   });
 
   it("keeps the last admin", async () => {
