@@ -16,6 +16,7 @@ import {
 } from "./fixtures";
 
 const editor = DEMO_ACCOUNTS.find((a) => a.role === "editor")!;
+const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
 // A free webinar of the demo content: registering needs no payment.
 const EVENT = "Introduction to Data Governance Webinar";
 
@@ -34,6 +35,28 @@ test("an editor finds an event's registrations, exports them and checks people i
   const codes = await registerTickets(await memberContext.newPage(), attendee, 2);
   expect(codes).toHaveLength(2);
   await memberContext.close();
+
+  // Nothing public names who is coming: the event's pages, listings, feeds and calendars.
+  const visitor = await browser.newContext();
+  const eventPath = `/events/${slugify(EVENT)}`;
+  for (const path of [
+    eventPath,
+    `${eventPath}/calendar.ics`,
+    `${eventPath}/register`,
+    "/events",
+    "/events.ics",
+    "/events/rss.xml",
+    "/",
+    "/sitemap.xml",
+  ]) {
+    const response = await visitor.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(400);
+    const body = await response.text();
+    expect(body, path).not.toContain(attendee);
+    expect(body, path).not.toContain(member.email);
+    expect(body, path).not.toContain(codes[0]);
+  }
+  await visitor.close();
 
   // The editor, on a phone, opens the event's registrations from the events list.
   const staff = page;

@@ -149,6 +149,9 @@ test("a past event shows its badge and takes no registrations", async ({ page })
   // The listing shows what is to come first; the past event is further on, with its badge.
   await page.goto("/events");
   await expect(page.getByTestId("event-card").first().getByText("Past event")).toHaveCount(0);
+  await page.goto(`/events?search=${encodeURIComponent(past)}`);
+  const card = page.getByTestId("event-card").filter({ hasText: past });
+  await expect(card.getByText("Past event")).toBeVisible();
   await signIn(page, "user");
   await page.goto(`/events/${slugify(past)}/register`);
   await expect(page.getByText(/takes no registrations/)).toBeVisible();
