@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -8,6 +8,7 @@ import {
   jobs,
   type MembershipState,
   membershipNotices,
+  membershipSeats,
   memberships,
   membershipTerms,
   orders,
@@ -31,8 +32,10 @@ import {
   MEMBERSHIP_TRANSITIONS,
   MembershipError,
   rejectApplication,
+  revokeSeat,
   startUpgrade,
 } from "./membership.server";
+import { CORPORATE_SEATS } from "./plans";
 import { getRenewalView, hasMemberBenefits, listMissedNotices, verifyCard } from "./queries.server";
 import { verifyRenewalToken } from "./renewal-link.server";
 
@@ -495,5 +498,143 @@ describe("membership lifecycle", () => {
     expect((await listMissedNotices(later)).map((m) => m.membership_id)).not.toContain(
       membershipId,
     );
+  });
+
+  /** A Corporate member (approved and paid, active now) with the term that dates it. */
+  async function activeCorporateMember(organisationName: string) {
+    const contact = await person();
+    const applied = await applyForMembership(contact, {
+      plan: "corporate",
+      memberName: contact.name,
+      organisationName,
+    });
+    const approved = await approveApplication(applied.membership.id, admin);
+    await pay(approved.invoiceNumber as string, 999_00);
+    const [term] = await database.db
+      .select()
+      .from(membershipTerms)
+      .where(eq(membershipTerms.membershipId, applied.membership.id));
+    return {
+      contact,
+      contactActor: { id: contact.id, role: "user" } as Actor,
+      membershipId: applied.membership.id,
+      term,
+    };
+  }
+
+  /** The invitation link's token from the seat e-mail a colleague received. */
+  async function seatToken(email: string) {
+    await drainJobs();
+    const mail = await smtp.waitFor(email, /added you to its Kongamano membership/);
+    return mail.text.match(/\/membership\/seat\/(\S+)/)?.[1] as string;
+  }
+
+  async function liveSeats(membershipId: string) {
+    return database.db
+      .select()
+      .from(membershipSeats)
+      .where(and(eq(membershipSeats.membershipId, membershipId), isNull(membershipSeats.revokedAt)));
+  }
+
+  async function seatInvitesAudited(membershipId: string) {
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "membership_seat.invited"),
+          sql`${auditLog.details}->>'membershipId' = ${membershipId}`,
+        ),
+      );
+    return n;
+  }
+
+  it("fills exactly 10 corporate seats and refuses the 11th invitation without writing anything", async () => {
+    expect(CORPORATE_SEATS).toBe(10);
+    const { contactActor, membershipId } = await activeCorporateMember("Seats Full Ltd");
+    const colleagues = await Promise.all(Array.from({ length: CORPORATE_SEATS }, () => person()));
+    // Seven one after the other, the last three at the same moment (the seat count is locked).
+    for (const c of colleagues.slice(0, 7)) await inviteSeat(membershipId, c.email, contactActor);
+    const together = await Promise.allSettled(
+      colleagues.slice(7).map((c) => inviteSeat(membershipId, c.email, contactActor)),
+    );
+    expect(together.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    for (const c of colleagues) await acceptSeat(await seatToken(c.email), c);
+    for (const c of colleagues) expect(await hasMemberBenefits(c.id), c.email).toBe(true);
+    expect(await liveSeats(membershipId)).toHaveLength(CORPORATE_SEATS);
+
+    const eleventh = await person();
+    const refused = await inviteSeat(membershipId, eleventh.email, contactActor).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(MembershipError);
+    expect(refused).toMatchObject({ message: "All 10 team seats are taken.", status: 400 });
+    // An admin is refused too: the limit is the plan's, not the contact's.
+    await expect(inviteSeat(membershipId, eleventh.email, admin)).rejects.toThrow(
+      "All 10 team seats are taken.",
+    );
+    // Nothing was written for the refused invitations: no seat, no audit row, no e-mail.
+    await drainJobs();
+    expect(await liveSeats(membershipId)).toHaveLength(CORPORATE_SEATS);
+    const [{ n: rowsForEleventh }] = await database.db
+      .select({ n: count() })
+      .from(membershipSeats)
+      .where(eq(membershipSeats.email, eleventh.email));
+    expect(rowsForEleventh).toBe(0);
+    expect(await seatInvitesAudited(membershipId)).toBe(CORPORATE_SEATS);
+    expect(smtp.messages.some((m) => m.to.includes(eleventh.email))).toBe(false);
+    expect(await hasMemberBenefits(eleventh.id)).toBe(false);
+
+    // Freeing a seat takes its benefits away, its link stops working, and the seat can be given again.
+    const [freed] = (await liveSeats(membershipId)).filter((s) => s.userId === colleagues[0].id);
+    await revokeSeat(freed.id, contactActor);
+    expect(await hasMemberBenefits(colleagues[0].id)).toBe(false);
+    await inviteSeat(membershipId, eleventh.email, contactActor);
+    await acceptSeat(await seatToken(eleventh.email), eleventh);
+    expect(await hasMemberBenefits(eleventh.id)).toBe(true);
+    expect(await liveSeats(membershipId)).toHaveLength(CORPORATE_SEATS);
+    const another = await person();
+    await expect(inviteSeat(membershipId, another.email, contactActor)).rejects.toThrow(
+      "All 10 team seats are taken.",
+    );
+  });
+
+  it("ends a seat member's benefits with the corporate term: through grace, not after the lapse", async () => {
+    const { contact, membershipId, term, contactActor } =
+      await activeCorporateMember("Term Ends Ltd");
+    const endsAt = term.endsAt as Date;
+    const colleague = await person();
+    await inviteSeat(membershipId, colleague.email, contactActor);
+    await acceptSeat(await seatToken(colleague.email), colleague);
+
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, -1))).toBe(true);
+    await asOf(endsAt);
+    expect(await stateOf(membershipId)).toBe("grace");
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, 29))).toBe(true);
+    // Grace is over: no benefits, even before the sweep has moved the membership on.
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, 30))).toBe(false);
+    await asOf(at(endsAt, 30));
+    expect(await stateOf(membershipId)).toBe("lapsed");
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, 30))).toBe(false);
+    expect(await hasMemberBenefits(contact.id, at(endsAt, 30))).toBe(false);
+    // A lapsed organisation gives no benefits on any date, and cannot hand out seats.
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, -1))).toBe(false);
+    await expect(inviteSeat(membershipId, (await person()).email, contactActor)).rejects.toThrow(
+      "Seats can be given while the membership is active.",
+    );
+  });
+
+  it("ends a seat member's benefits on the end day when the corporate member cancelled", async () => {
+    const { membershipId, term, contactActor } = await activeCorporateMember("Cancels Ltd");
+    const endsAt = term.endsAt as Date;
+    const colleague = await person();
+    await inviteSeat(membershipId, colleague.email, contactActor);
+    await acceptSeat(await seatToken(colleague.email), colleague);
+    await cancelMembership(membershipId, contactActor);
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, -1))).toBe(true);
+    expect(await hasMemberBenefits(colleague.id, endsAt)).toBe(false);
+    await asOf(endsAt);
+    expect(await stateOf(membershipId)).toBe("cancelled");
+    expect(await hasMemberBenefits(colleague.id, at(endsAt, -1))).toBe(false);
   });
 });
