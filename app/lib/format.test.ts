@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   durationInDays,
+  eventCountLabel,
   formatCompact,
   formatDate,
   formatDateRange,
@@ -71,5 +72,13 @@ describe("event time zones", () => {
     expect(zoneLabel("2027-01-12T14:00:00Z", "Asia/Kolkata")).toBe("GMT+5:30 (Kolkata time)");
     expect(durationInDays("2027-01-12T14:00:00Z", "2027-01-13T03:00:00Z", toronto)).toBe(1);
     expect(durationInDays("2027-01-12T14:00:00Z", "2027-01-13T03:00:00Z")).toBe(2);
+  });
+});
+
+describe("eventCountLabel", () => {
+  it("says '1 event' and 'n events', never '1 events'", () => {
+    expect(eventCountLabel(0)).toBe("0 events");
+    expect(eventCountLabel(1)).toBe("1 event");
+    expect(eventCountLabel(2)).toBe("2 events");
   });
 });

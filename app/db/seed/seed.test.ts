@@ -4,6 +4,7 @@ import { queryRows } from "~/db/client.server";
 import { getAuth } from "~/lib/auth.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { CITY_TIME_ZONES } from "./content";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedIfEmpty } from "./seed.server";
 
@@ -157,6 +158,49 @@ describe("seedIfEmpty", () => {
 
     const tiers = await queryRows<{ tier: string }>(sql`SELECT DISTINCT tier FROM sponsors`);
     expect(tiers.map((t) => t.tier).sort()).toEqual(["bronze", "gold", "platinum", "silver"]);
+  });
+
+  it("gives events their city's time zone, locally drawn pictures, no made-up links and a programme per day", async () => {
+    const events = await queryRows<{ location: string; time_zone: string }>(
+      sql`SELECT location, time_zone FROM events`,
+    );
+    for (const e of events) {
+      const city = e.location.split(",")[0].trim();
+      expect(e.time_zone, e.location).toBe(CITY_TIME_ZONES[city] ?? "Africa/Nairobi");
+    }
+    expect(new Set(events.map((e) => e.time_zone)).size).toBeGreaterThanOrEqual(4);
+
+    // Pictures are drawn at seed time and stored here, not fetched from elsewhere.
+    const pictures = await queryRows<{ url: string }>(sql`
+      SELECT image_url AS url FROM events WHERE image_url IS NOT NULL
+      UNION ALL SELECT image_url FROM speakers WHERE image_url IS NOT NULL
+      UNION ALL SELECT logo_url FROM sponsors WHERE logo_url IS NOT NULL`);
+    expect(pictures.length).toBeGreaterThanOrEqual(30);
+    for (const { url } of pictures.slice(0, 12)) {
+      expect(url, url).toMatch(/^\/uploads\//);
+      const stored = await getStorage().get(keyFromUrl(url)!);
+      expect(stored?.contentType, url).toMatch(/^image\//);
+    }
+
+    // No sponsor links to sites that are not theirs.
+    const [links] = await queryRows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM sponsors WHERE website_url IS NOT NULL`,
+    );
+    expect(links.n).toBe(0);
+
+    // A multi-day event does not repeat its first day's programme on the other days.
+    const days = await queryRows<{ event_id: string; day: string; titles: string }>(sql`
+      SELECT a.event_id, (a.start_time AT TIME ZONE e.time_zone)::date::text AS day,
+             string_agg(a.title, '|' ORDER BY a.title) AS titles
+      FROM agenda_items a JOIN events e ON e.id = a.event_id
+      GROUP BY a.event_id, day`);
+    const byEvent = new Map<string, string[]>();
+    for (const d of days) byEvent.set(d.event_id, [...(byEvent.get(d.event_id) ?? []), d.titles]);
+    const multiDay = [...byEvent.values()].filter((programmes) => programmes.length > 1);
+    expect(multiDay.length).toBeGreaterThan(0);
+    for (const programmes of multiDay) {
+      expect(new Set(programmes).size).toBe(programmes.length);
+    }
   });
 
   it("stores valid PDFs for some papers", async () => {
