@@ -117,6 +117,10 @@ test("a full event takes a waitlist; a cancelled seat is offered by e-mail and c
   await expect(page.getByText("Sold out: join the waitlist").first()).toBeVisible();
   await page.getByRole("button", { name: "Join Waitlist" }).click();
   await expect(page.getByText("You are number 1 on the waitlist")).toBeVisible();
+  // The position is also announced: the toast saying it sits in a polite live region.
+  await expect(
+    page.locator('[aria-live="polite"]').filter({ hasText: "You are number 1." }),
+  ).toHaveCount(1);
   await closeToasts(page);
 
   // The editor cancels two seats: the first person waiting is offered one.
