@@ -533,7 +533,9 @@ describe("membership lifecycle", () => {
     return database.db
       .select()
       .from(membershipSeats)
-      .where(and(eq(membershipSeats.membershipId, membershipId), isNull(membershipSeats.revokedAt)));
+      .where(
+        and(eq(membershipSeats.membershipId, membershipId), isNull(membershipSeats.revokedAt)),
+      );
   }
 
   async function seatInvitesAudited(membershipId: string) {

@@ -13,7 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const state = params.get("state");
   const rows = await listMembersForAdmin(
     {
-      state: state && state in MEMBERSHIP_STATE_LABELS ? (state as MembershipState) : null,
+      // Own keys only: `in` also accepts "toString" and the like (a database error).
+      state:
+        state && Object.hasOwn(MEMBERSHIP_STATE_LABELS, state) ? (state as MembershipState) : null,
       q: params.get("q"),
     },
     100_000,
