@@ -7,7 +7,7 @@ type Describable = {
 };
 
 const roleLabel = (value: unknown) =>
-  typeof value === "string" && value in ROLE_LABELS
+  typeof value === "string" && Object.hasOwn(ROLE_LABELS, value)
     ? ROLE_LABELS[value as keyof typeof ROLE_LABELS]
     : String(value ?? "?");
 
