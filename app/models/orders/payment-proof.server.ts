@@ -25,3 +25,10 @@ export async function storePaymentProof(file: Blob): Promise<string> {
   await getStorage().put(key, image, "image/webp");
   return key;
 }
+
+/** Removes a proof that no payment ended up holding (the recording was refused or a repeat). */
+export async function discardPaymentProof(key: string) {
+  await getStorage()
+    .delete(key)
+    .catch(() => {});
+}

@@ -350,6 +350,39 @@ describe("payments screen and payment proofs", () => {
     expect(unchanged).toMatchObject({ state: "awaiting_payment", paidMinor: 0 });
   });
 
+  it("keeps no proof file when the payment is refused or was recorded before", async () => {
+    const { invoiceNumber } = await newOrder();
+    const first = fieldsFor(invoiceNumber, { amount: "400" });
+    expect((await record("admin", first, pdfProof())).status).toBe(302);
+    const kept = await storedProofs();
+
+    // The same M-Pesa code entered again: nothing changes, and its second proof is not kept.
+    expect((await record("admin", { ...first }, pdfProof())).status).toBe(302);
+    expect(await storedProofs()).toEqual(kept);
+    // Refused by the order's rules (wrong currency; an editor on a membership invoice).
+    const wrongCurrency = fieldsFor(invoiceNumber, { currency: "USD" });
+    expect((await record("admin", wrongCurrency, pdfProof())).status).toBe(400);
+    const membership = await newOrder(membershipLine());
+    const editorOnMembership = fieldsFor(membership.invoiceNumber);
+    expect((await record("editor", editorOnMembership, pdfProof())).status).toBe(403);
+    expect(await storedProofs()).toEqual(kept);
+
+    // A body that is not the multipart it claims to be: a plain message, not a file-size one.
+    const broken = await answer(() =>
+      paymentsAction(
+        args(
+          new Request(`${ORIGIN}/admin/payments`, {
+            method: "POST",
+            headers: headers("admin", { "content-type": "multipart/form-data; boundary=x" }),
+            body: "not multipart at all",
+          }),
+        ),
+      ),
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ error: "The form could not be read. Please try again." });
+  });
+
   it("refuses recording by a plain user (403) and a visitor (401)", async () => {
     const { invoiceNumber } = await newOrder();
     const before = await paymentCount();

@@ -28,7 +28,11 @@ import { hasRole } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UploadError } from "~/lib/uploads.server";
 import { matchPayment, OrderError, recordPayment } from "~/models/orders/orders.server";
-import { MAX_PROOF_BYTES, storePaymentProof } from "~/models/orders/payment-proof.server";
+import {
+  discardPaymentProof,
+  MAX_PROOF_BYTES,
+  storePaymentProof,
+} from "~/models/orders/payment-proof.server";
 import {
   listOrdersAwaitingPayment,
   listRecentPayments,
@@ -85,28 +89,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-async function readForm(request: Request) {
+/** The posted form, or why it could not be read (a body over the cap is cut off unread). */
+async function readForm(request: Request): Promise<FormData | string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_PROOF_BYTES + 64 * 1024) return null;
+  if (declared > MAX_PROOF_BYTES + 64 * 1024) return "The proof file must be at most 5 MB.";
   try {
     return await request.formData();
   } catch {
-    return null;
+    // A broken multipart body (an over-long one never gets here: see server/http-guards.ts).
+    return "The form could not be read. Please try again.";
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, "editor");
   const form = await readForm(request);
-  if (!form) {
-    return data({ result: null, error: "The proof file must be at most 5 MB." }, { status: 400 });
-  }
+  if (typeof form === "string") return data({ result: null, error: form }, { status: 400 });
   const submission = parseWithZod(form, { schema: PaymentActionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null }, { status: 400 });
   }
   const actor = { id: user.id, role: user.role, request };
   const value = submission.value;
+  // The proof is stored before the payment is recorded; it is removed again when no payment
+  // ends up holding it, so no staff-private file is left behind without an owner.
+  let proofKey: string | null = null;
   try {
     if (value.intent === "match") {
       const matched = await matchPayment(value.paymentId, value.invoiceNumber, actor);
@@ -117,8 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const proof = form.get("proof");
-    const proofKey =
-      proof instanceof Blob && proof.size > 0 ? await storePaymentProof(proof) : null;
+    proofKey = proof instanceof Blob && proof.size > 0 ? await storePaymentProof(proof) : null;
     const result = await recordPayment(
       {
         method: value.method,
@@ -131,6 +137,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       actor,
     );
+    if (result.outcome === "duplicate" && proofKey) await discardPaymentProof(proofKey);
     const toast =
       result.outcome === "duplicate"
         ? {
@@ -151,6 +158,7 @@ export async function action({ request }: Route.ActionArgs) {
             };
     return redirectWithToast("/admin/payments", toast);
   } catch (error) {
+    if (proofKey) await discardPaymentProof(proofKey);
     if (error instanceof OrderError || error instanceof UploadError) {
       const status = error.status === 403 ? 403 : 400;
       return data(
