@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "~/db/schema";
 import { useTestDatabase } from "../../tests/helpers/db";
+import { thrownResponse as thrown } from "../../tests/helpers/route";
 import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "./auth.server";
 import { env, parseEnv, setEnv } from "./env.server";
 import { ACCESS_DENIED, getOptionalUser, requireRole, requireUser } from "./permissions.server";
@@ -9,16 +10,6 @@ import { REQUEST_KEY_HEADER, takeResponseCookies } from "./response-cookies.serv
 import { getToast } from "./toast.server";
 
 const PASSWORD = "Permission-Pass-9";
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a response to be thrown");
-}
 
 describe("permissions", () => {
   const database = useTestDatabase();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
 import { defineJob, enqueueJob, runDueJobs } from "~/models/jobs.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { thrownResponse as thrown } from "../../../tests/helpers/route";
 import { sessionCookie } from "../../../tests/helpers/session";
 import { action as jobsAction, loader as jobsLoader } from "./jobs";
 import { action as securityAction, loader as securityLoader } from "./security";
@@ -27,16 +28,6 @@ describe("admin-ops routes", () => {
 
   // biome-ignore lint/suspicious/noExplicitAny: the route args beyond `request` are unused here
   const args = (req: Request) => ({ request: req, params: {}, context: {} }) as any;
-
-  async function thrown(promise: Promise<unknown>) {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error;
-      throw error;
-    }
-    throw new Error("expected a thrown response");
-  }
 
   beforeAll(async () => {
     await upsertUserWithPassword({

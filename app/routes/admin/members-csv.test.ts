@@ -7,6 +7,7 @@ import { runDueJobs } from "~/models/jobs.server";
 import { applyForMembership } from "~/models/membership/membership.server";
 import { recordPayment } from "~/models/orders/orders.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { thrownResponse as thrown } from "../../../tests/helpers/route";
 import { sessionCookie } from "../../../tests/helpers/session";
 import { loader as membersLoader } from "./members";
 import { loader as csvLoader } from "./members-csv";
@@ -39,16 +40,6 @@ describe("/admin/members.csv", () => {
 
   // biome-ignore lint/suspicious/noExplicitAny: the route args beyond `request` are unused here
   const args = (req: Request) => ({ request: req, params: {}, context: {} }) as any;
-
-  async function thrown(promise: Promise<unknown>) {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error;
-      throw error;
-    }
-    throw new Error("expected a thrown response");
-  }
 
   async function exportAudits() {
     return database.db

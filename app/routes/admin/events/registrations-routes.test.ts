@@ -4,6 +4,7 @@ import { registrations, tickets } from "~/db/schema";
 import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
 import { insertEvent, insertRegistration } from "~/models/registrations/test-fixtures";
 import { useTestDatabase } from "../../../../tests/helpers/db";
+import { thrownResponse as thrown } from "../../../../tests/helpers/route";
 import { sessionCookie } from "../../../../tests/helpers/session";
 import { action as checkInAction, loader as checkInLoader } from "./check-in";
 import { action as registrationsAction, loader as registrationsLoader } from "./registrations";
@@ -37,16 +38,6 @@ describe("registrations, CSV and check-in routes", () => {
 
   // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
   const args = (req: Request, id: string) => ({ request: req, params: { id }, context: {} }) as any;
-
-  async function thrown(promise: Promise<unknown>) {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error;
-      throw error;
-    }
-    throw new Error("expected a thrown response");
-  }
 
   type Answer = { data: { outcome: string; message: string }; init: ResponseInit | null };
 
