@@ -269,30 +269,9 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         {members.length === 0 ? (
           <p className="text-muted-foreground">No members match.</p>
         ) : (
-          <TableScroll label="All members">
+          <TableScroll label="Member list">
             <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4">
-                    Member
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Plan
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Valid until
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Since
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Member", "Email", "Plan", "Status", "Valid until", "Since"]} />
               <tbody>
                 {members.map((m) => (
                   <tr key={m.id} className="border-b border-border">
@@ -346,25 +325,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
           <TableScroll label="Delivery log of renewal notices">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Delivery log of renewal notices</caption>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4">
-                    Member
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Notice
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Outcome
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    When
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Member", "Notice", "Outcome", "Attempts", "When"]} />
               <tbody>
                 {notices.map((n) => (
                   <tr key={n.id} className="border-b border-border">
@@ -394,25 +355,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               <caption className="text-left font-medium">
                 Renewal rate by plan and month (terms ending)
               </caption>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4">
-                    Month
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Plan
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Ending
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Renewed
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Rate
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Month", "Plan", "Ending", "Renewed", "Rate"]} />
               <tbody>
                 {retention.renewals.length === 0 ? (
                   <tr>
@@ -439,22 +382,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               <caption className="text-left font-medium">
                 New, lapsed and reactivated by month
               </caption>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4">
-                    Month
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    New
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Lapsed
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Reactivated
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Month", "New", "Lapsed", "Reactivated"]} />
               <tbody>
                 {retention.movements.map((m) => (
                   <tr key={m.month} className="border-b border-border">
@@ -477,5 +405,20 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         screen.
       </p>
     </div>
+  );
+}
+
+/** A table's column headings, in one bordered row. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-border">
+        {names.map((name) => (
+          <th key={name} scope="col" className="py-2 pr-4">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
