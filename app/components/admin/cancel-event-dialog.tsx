@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { XCircle } from "~/components/icons";
@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
+import { useFetcherDone } from "~/lib/use-fetcher-done";
 
 /** What the cancel action answers besides a redirect: a failure shown as a toast. */
 export type CancelEventFailure = { cancelEvent: { error: string } };
@@ -24,19 +25,12 @@ export function CancelEventDialog({ title, registered }: { title: string; regist
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<CancelEventFailure>();
   const busy = fetcher.state !== "idle";
-  const wasBusy = useRef(false);
 
-  useEffect(() => {
-    if (busy) {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
+  useFetcherDone(fetcher, (answer) => {
     setOpen(false);
-    const error = fetcher.data?.cancelEvent?.error;
+    const error = answer?.cancelEvent?.error;
     if (error) toast.error("Could not cancel the event", { description: error });
-  }, [busy, fetcher.data]);
+  });
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>

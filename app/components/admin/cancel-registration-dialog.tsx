@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { XCircle } from "~/components/icons";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
+import { useFetcherDone } from "~/lib/use-fetcher-done";
 
 export const CANCEL_REASON_MAX = 500;
 
@@ -43,17 +44,10 @@ export function CancelRegistrationDialog({
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const error = failureFor(fetcher.data, registrationId);
-  const wasBusy = useRef(false);
 
-  useEffect(() => {
-    if (busy) {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    if (!failureFor(fetcher.data, registrationId)) setOpen(false);
-  }, [busy, fetcher.data, registrationId]);
+  useFetcherDone(fetcher, (answer) => {
+    if (!failureFor(answer, registrationId)) setOpen(false);
+  });
 
   const reasonId = `cancel-reason-${registrationId}`;
   return (

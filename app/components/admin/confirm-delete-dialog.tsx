@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Trash2 } from "~/components/icons";
@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
+import { useFetcherDone } from "~/lib/use-fetcher-done";
 
 /** What a delete action may answer besides a redirect: a failure shown as a toast. */
 export type DeleteActionFailure = { error: { title: string; description?: string } };
@@ -50,19 +51,12 @@ export function ConfirmDeleteDialog({
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
-  const wasBusy = useRef(false);
 
-  useEffect(() => {
-    if (busy) {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
+  useFetcherDone(fetcher, (answer) => {
     setOpen(false);
-    const failure = failureOf(fetcher.data);
+    const failure = failureOf(answer);
     if (failure) toast.error(failure.title, { description: failure.description });
-  }, [busy, fetcher.data]);
+  });
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
