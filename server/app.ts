@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -16,6 +15,7 @@ import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
+import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
 import {
   acceptedHostnames,
   requireAcceptableBody,
@@ -182,11 +182,11 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
     );
   }
 
-  // Pages and data: compressed per response (a cached page was compressed when stored). Brotli
-  // at quality 2, not the middleware's 4: half the CPU per uncached page for ~6% more bytes
-  // (/events: 1.6 against 3.0 ms, 24.1 against 22.8 KB; decision 0066). Cached pages are sent
-  // as their brotli-11 copies.
-  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
+  // Responses made per request and sent in pieces (streamed documents, data): compressed as
+  // they go, brotli at quality 2 with a 64 KB window (decisions 0066, 0068). A document rendered
+  // whole is compressed in one call by the request handler instead, and cached pages are sent
+  // as their stored brotli-11 copies; this middleware leaves both alone.
+  app.use(compression({ brotli: { params: PER_REQUEST_BROTLI_PARAMS } }));
   if (devMiddleware) app.use(devMiddleware);
 
   // The client address better-auth and our rate limiters see: never a header the client sent.

@@ -13,6 +13,7 @@ import {
 import { contentVersion } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER, takeResponseCookies } from "~/lib/response-cookies.server";
+import { compressPerRequest, isCompressible } from "./compress";
 import { bufferedBody, hostnameOf } from "./http-guards";
 import { redactUrl } from "./log-redaction";
 import {
@@ -150,10 +151,10 @@ export function createRequestHandler({
         res.status(response.status);
         copyHeaders(res, headers);
         res.setHeader("X-Cache", "MISS");
-        res.end(body);
+        await sendWhole(req, res, Buffer.from(body));
         return;
       }
-      await sendResponse(res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -201,7 +202,7 @@ function toFetchRequest(origin: string, req: Request, res: Response) {
   return new globalThis.Request(url.href, init);
 }
 
-async function sendResponse(res: Response, response: globalThis.Response) {
+async function sendResponse(req: Request, res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -215,7 +216,7 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   }
   // A body of known length (a document rendered whole) is written at once, not chunk by chunk.
   if (response.headers.has("content-length")) {
-    res.end(Buffer.from(await response.arrayBuffer()));
+    await sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
     return;
   }
   try {
@@ -223,6 +224,36 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
+}
+
+/** Below this size compressing costs more than it saves (the middleware's default). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Sends a body made whole for this response (a rendered document), compressed in one call when
+ * the client accepts brotli or gzip (decision 0068). Fed through the compression middleware it
+ * went through a stream, chunk by chunk; anything not compressed here is left to the middleware,
+ * which adds Vary and answers clients that accept neither encoding.
+ */
+async function sendWhole(req: Request, res: Response, body: Buffer) {
+  const encoding =
+    body.length >= COMPRESS_FROM_BYTES &&
+    res.statusCode !== 204 &&
+    !res.hasHeader("Content-Encoding") &&
+    !/\bno-transform\b/.test(String(res.getHeader("Cache-Control") ?? "")) &&
+    isCompressible(String(res.getHeader("Content-Type") ?? ""))
+      ? chooseEncoding(req.headers["accept-encoding"])
+      : undefined;
+  if (!encoding) {
+    res.end(body);
+    return;
+  }
+  const compressed = await compressPerRequest(body, encoding);
+  if (res.destroyed) return;
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", compressed.length);
+  res.end(req.method === "HEAD" ? undefined : compressed);
 }
 
 /** Route headers replace the server's defaults (e.g. nosniff) instead of repeating them. */
