@@ -25,6 +25,7 @@ import {
 } from "./http-guards";
 import { redactUrl } from "./log-redaction";
 import { PageCache } from "./page-cache";
+import { RenderGate } from "./render-gate";
 import { createRequestHandler, pageCacheHits } from "./request-handler";
 
 declare module "react-router" {
@@ -183,7 +184,7 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
   }
 
   // Responses made per request and sent in pieces (streamed documents, data): compressed as
-  // they go, brotli at quality 2 with a 64 KB window (decisions 0066, 0068). A document rendered
+  // they go, brotli at quality 1 with a 64 KB window (decision 0068). A document rendered
   // whole is compressed in one call by the request handler instead, and cached pages are sent
   // as their stored brotli-11 copies; this middleware leaves both alone.
   app.use(compression({ brotli: { params: PER_REQUEST_BROTLI_PARAMS } }));
@@ -203,6 +204,8 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
       cache,
       cachePolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, env),
       databaseDown: async () => !(await database.ping()),
+      renderGate:
+        env.RENDER_CONCURRENCY > 0 ? new RenderGate(env.RENDER_CONCURRENCY, 1000) : undefined,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({
         cspNonce: res.locals.cspNonce as string,

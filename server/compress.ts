@@ -24,12 +24,12 @@ export async function compressForStorage(content: Buffer) {
 
 /**
  * Brotli for what is compressed per request (uncached documents, data, streamed pages):
- * quality 2 (decision 0066) and a 64 KB window (decision 0068). Brotli's default 4 MB window
- * is memory Node reports to V8 for every response; under load that alone set off a full garbage
- * collection every few requests and halved the throughput of uncached pages.
+ * quality 1 and a 64 KB window (decision 0068, superseding 0066's quality 2). Brotli's default
+ * 4 MB window is memory Node reports to V8 for every response; under load that alone set off a
+ * full garbage collection every few requests and halved the throughput of uncached pages.
  */
 export const PER_REQUEST_BROTLI_PARAMS = {
-  [constants.BROTLI_PARAM_QUALITY]: 2,
+  [constants.BROTLI_PARAM_QUALITY]: 1,
   [constants.BROTLI_PARAM_LGWIN]: 16,
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
 };

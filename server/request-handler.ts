@@ -24,6 +24,7 @@ import {
   isCacheableResponse,
   type PageCache,
 } from "./page-cache";
+import type { RenderGate } from "./render-gate";
 
 /**
  * Answers page-cache hits before Express (decision 0036): the stored bytes in the encoding the
@@ -98,6 +99,7 @@ export function createRequestHandler({
   cache,
   cachePolicy,
   databaseDown,
+  renderGate,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** BASE_URL's origin: the only origin the app sees in request.url, whatever Host was sent. */
@@ -109,9 +111,21 @@ export function createRequestHandler({
   cachePolicy: (scriptHashes: string[]) => string;
   /** Asked after a page failed with a 5xx: true turns the answer into 503 Service Unavailable. */
   databaseDown?: () => Promise<boolean>;
+  /** Takes GET renders a few at a time (decision 0068); without one, all at once. */
+  renderGate?: RenderGate;
 }) {
   const handle = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
+    const gated = renderGate && (req.method === "GET" || req.method === "HEAD");
+    const leave = gated ? await renderGate.enter() : undefined;
+    if (leave) {
+      // A visitor who left while waiting gets nothing rendered for them.
+      if (res.destroyed || req.socket.destroyed) return leave();
+      // The slot is held until the response is handed to the socket (or the visitor leaves):
+      // its compression and its last copies are part of the work being spread out.
+      res.once("finish", leave);
+      res.once("close", leave);
+    }
     try {
       const loadContext = getLoadContext(req, res);
       const cacheKey =

@@ -46,6 +46,8 @@ const EnvSchema = z
     SEED_DEMO: booleanFlag.optional(),
     /** In-memory cache of anonymous public pages (on unless disabled). */
     PAGE_CACHE: booleanFlag.default(true),
+    /** GET renders React Router works on at once; more wait their turn (decision 0068). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(0).default(6),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -125,6 +125,33 @@ describe("production server", () => {
     expect(allowed).toHaveLength(new Set(inline).size + 1);
   });
 
+  it("compresses a page rendered per request in one piece, with its length, in the encoding asked for", async () => {
+    // /auth is never cached: every visitor's copy is rendered (and compressed) for them.
+    const [br, gzip, plain] = await Promise.all([
+      rawGet(`${server.url}/auth`, { "Accept-Encoding": "gzip, deflate, br, zstd" }),
+      rawGet(`${server.url}/auth`, { "Accept-Encoding": "gzip, deflate" }),
+      rawGet(`${server.url}/auth`),
+    ]);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const response of [br, gzip, plain]) {
+      expect(response.status).toBe(200);
+      expect(response.headers["x-cache"]).toBeUndefined();
+      expect(response.headers.vary).toContain("Accept-Encoding");
+      // One body of known length, not a chunked stream.
+      expect(response.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+    }
+    // Each response has its own nonce; apart from it the three are the same page.
+    const withoutNonce = (html: string) => html.replace(/[A-Za-z0-9+/=]{24}/g, "");
+    const html = plain.body.toString();
+    expect(html).toContain("</html>");
+    expect(withoutNonce(brotliDecompressSync(br.body).toString())).toBe(withoutNonce(html));
+    expect(withoutNonce(gunzipSync(gzip.body).toString())).toBe(withoutNonce(html));
+    expect(br.body.length).toBeLessThan(html.length / 3);
+  });
+
   it("sends assets as their build-time brotli and gzip copies, never compressing per request", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
@@ -205,5 +232,36 @@ describe("start-up and shutdown", () => {
     const again = await startServer({ DATA_DIR: server.dataDir });
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
     expect(await again.stop()).toBe(0);
+  }, 90_000);
+});
+
+describe("render gate (decision 0068)", () => {
+  it("takes renders one at a time when told, and visitors who leave while waiting never jam it", async () => {
+    const server = await startServer({ PAGE_CACHE: "false", RENDER_CONCURRENCY: "1" });
+    try {
+      // Twenty visitors at once; half of them give up while waiting their turn.
+      const leaving = Array.from({ length: 10 }, () => {
+        const controller = new AbortController();
+        const request = fetch(`${server.url}/events`, { signal: controller.signal }).catch(
+          (error: Error) => error.name,
+        );
+        setTimeout(() => controller.abort(), 5);
+        return request;
+      });
+      const staying = Array.from({ length: 10 }, () =>
+        fetch(`${server.url}/events`).then(async (r) => [r.status, (await r.text()).length]),
+      );
+      expect(await Promise.all(leaving)).toContain("AbortError");
+      for (const [status, length] of await Promise.all(staying)) {
+        expect(status).toBe(200);
+        expect(length).toBeGreaterThan(10_000);
+      }
+      // Every slot came back: the next visitor is served at once, not after a hold timeout.
+      const started = Date.now();
+      expect((await fetch(`${server.url}/events`)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(900);
+    } finally {
+      await server.stop();
+    }
   }, 90_000);
 });
