@@ -209,7 +209,9 @@ function CodeForm() {
             className="h-11 min-w-0 flex-1 font-mono"
             aria-describedby="ticket-code-hint"
           />
-          <Button type="submit" className="h-11" disabled={busy}>
+          {/* Disabled only while a code is on its way: during the page's refresh after an
+              answer, a disabled button would make the scanner's Enter submit nothing. */}
+          <Button type="submit" className="h-11" disabled={fetcher.state === "submitting"}>
             Check in
           </Button>
         </div>
