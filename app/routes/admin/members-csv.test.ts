@@ -2,35 +2,26 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, membershipTerms, user } from "~/db/schema";
-import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { applyForMembership } from "~/models/membership/membership.server";
 import { recordPayment } from "~/models/orders/orders.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../tests/helpers/route";
-import { sessionCookie } from "../../../tests/helpers/session";
+import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
 import { loader as membersLoader } from "./members";
 import { loader as csvLoader } from "./members-csv";
 
 // The Members export as the server runs it: real sessions, role checks, queries and audit rows.
 describe("/admin/members.csv", () => {
   const database = useTestDatabase();
-  const PASSWORD = "Route-test-pass-42";
-  const cookies: Record<"admin" | "editor" | "user" | "anonymous", string> = {
-    admin: "",
-    editor: "",
-    user: "",
-    anonymous: "",
-  };
+  const cookies: Record<RouteRole, string> = { admin: "", editor: "", user: "", anonymous: "" };
   let adminId = "";
-  let ip = 1;
   const members = {
     active: { name: "Wanjiru Kamau", email: "wanjiru.kamau@example.test", validUntil: "" },
     awaiting: { name: "=1+2 Otieno Ochieng", email: "otieno@example.test" },
     applied: { name: "Amina Hassan", email: "amina.hassan@example.test" },
   };
-
-  const signIn = (email: string) => sessionCookie(email, PASSWORD, `198.51.100.${ip++}`);
 
   function request(path: string, who: keyof typeof cookies) {
     return new Request(`http://localhost:3000${path}`, {
@@ -67,16 +58,7 @@ describe("/admin/members.csv", () => {
   }
 
   beforeAll(async () => {
-    for (const [email, role] of [
-      ["root@example.com", "admin"],
-      ["ed@example.com", "editor"],
-      ["jane@example.com", "user"],
-    ] as const) {
-      await upsertUserWithPassword({ email, name: `Test ${role}`, password: PASSWORD, role });
-    }
-    cookies.admin = await signIn("root@example.com");
-    cookies.editor = await signIn("ed@example.com");
-    cookies.user = await signIn("jane@example.com");
+    Object.assign(cookies, await signInEachRole());
     const [root] = await database.db
       .select({ id: user.id })
       .from(user)

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registrations, tickets } from "~/db/schema";
-import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { insertEvent, insertRegistration } from "~/models/registrations/test-fixtures";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../../tests/helpers/route";
-import { sessionCookie } from "../../../../tests/helpers/session";
+import { type RouteRole, signInEachRole } from "../../../../tests/helpers/session";
 import { action as checkInAction, loader as checkInLoader } from "./check-in";
 import { action as registrationsAction, loader as registrationsLoader } from "./registrations";
 import { loader as csvLoader } from "./registrations-csv";
@@ -13,16 +13,7 @@ import { loader as csvLoader } from "./registrations-csv";
 // The organiser's screens as the server runs them: real sessions, role checks and queries.
 describe("registrations, CSV and check-in routes", () => {
   const database = useTestDatabase();
-  const PASSWORD = "Route-test-pass-42";
-  const cookies: Record<"admin" | "editor" | "user" | "anonymous", string> = {
-    admin: "",
-    editor: "",
-    user: "",
-    anonymous: "",
-  };
-  let ip = 1;
-
-  const signIn = (email: string) => sessionCookie(email, PASSWORD, `198.51.100.${ip++}`);
+  const cookies: Record<RouteRole, string> = { admin: "", editor: "", user: "", anonymous: "" };
 
   function request(path: string, who: keyof typeof cookies, body?: Record<string, string>) {
     return new Request(`http://localhost:3000${path}`, {
@@ -42,16 +33,7 @@ describe("registrations, CSV and check-in routes", () => {
   type Answer = { data: { outcome: string; message: string }; init: ResponseInit | null };
 
   beforeAll(async () => {
-    for (const [email, role] of [
-      ["root@example.com", "admin"],
-      ["ed@example.com", "editor"],
-      ["jane@example.com", "user"],
-    ] as const) {
-      await upsertUserWithPassword({ email, name: `Test ${role}`, password: PASSWORD, role });
-    }
-    cookies.admin = await signIn("root@example.com");
-    cookies.editor = await signIn("ed@example.com");
-    cookies.user = await signIn("jane@example.com");
+    Object.assign(cookies, await signInEachRole());
   });
 
   it("keeps people without the editor role out of every screen and action", async () => {
