@@ -24,6 +24,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let started = false;
+    // Both timers are cleared once the document is out: a pending timer keeps its closure, and
+    // with it the render's state and loader data, alive for seconds after the response.
+    let graceTimer: NodeJS.Timeout | undefined;
+    let abortTimer: NodeJS.Timeout | undefined;
     const userAgent = request.headers.get("user-agent");
     // Bots and SPA-mode get the whole document at once; browsers get it streamed.
     const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
@@ -32,6 +36,7 @@ export default function handleRequest(
       if (started) return;
       started = true;
       const body = deferScriptsStream(spliceStylesheet);
+      body.once("close", () => clearTimeout(abortTimer));
       const stream = createReadableStreamFromReadable(body);
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
@@ -52,13 +57,14 @@ export default function handleRequest(
           // Deferred data that arrives within STREAM_GRACE_MS (a fast query) is sent in the
           // document itself: no spinner replaced by content a moment later, which moves the
           // page (layout shift). Slower data is streamed behind its fallback as before.
-          if (!waitForAll) setTimeout(start, STREAM_GRACE_MS);
+          if (!waitForAll) graceTimer = setTimeout(start, STREAM_GRACE_MS);
         },
         onAllReady() {
           if (started) return;
           // Everything rendered before the response began (the usual case): send the document
           // as one buffer rather than ~70 small chunks through a web stream.
           started = true;
+          clearTimeout(graceTimer);
           const chunks: Buffer[] = [];
           pipe(
             new Writable({
@@ -75,6 +81,7 @@ export default function handleRequest(
                     status: responseStatusCode,
                   }),
                 );
+                clearTimeout(abortTimer);
                 callback();
               },
             }),
@@ -89,6 +96,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
