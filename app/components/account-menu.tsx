@@ -1,5 +1,6 @@
-import { Link, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import { ChevronDown, LogOut, UserRound } from "~/components/icons";
+import { Link } from "~/components/link";
 import { type AccountUser, accountLinks } from "~/components/site-header";
 import {
   DropdownMenu,

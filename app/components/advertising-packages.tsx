@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Check, FileText, Mail, Monitor, Smartphone } from "~/components/icons";
+import { Link } from "~/components/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import {

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { type AuthActionData, SubmitButton } from "~/components/auth-shared";
 import { MailCheck } from "~/components/icons";
+import { Link } from "~/components/link";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

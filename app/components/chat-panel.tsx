@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { Bot, Send, X } from "~/components/icons";
+import { Link } from "~/components/link";
 import {
   CHAT_REPLY_DELAY_MS,
   CHAT_WELCOME,

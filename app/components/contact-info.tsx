@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   Building2,
   CalendarCheck,
@@ -11,6 +10,7 @@ import {
   Phone,
   UserPlus,
 } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import {
   Card,

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { AlertTriangle, Home, RefreshCw, RotateCcw } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

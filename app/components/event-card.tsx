@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ArrowRight, CalendarDays, MapPin, Users } from "~/components/icons";
+import { Link } from "~/components/link";
 import { EventBanner } from "./event-banner";
 import { EventTypeBadge } from "./event-type-badge";
 

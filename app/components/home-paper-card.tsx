@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { FileText } from "~/components/icons";
+import { Link } from "~/components/link";
 
 export type HomePaper = {
   slug: string;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { NavLink, useLocation, useNavigate } from "react-router";
 import {
   ArrowRight,
   CalendarDays,
@@ -9,6 +9,7 @@ import {
   Star,
   Video,
 } from "~/components/icons";
+import { Link } from "~/components/link";
 import { eventCountLabel } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { MegaMenuData, NavTaxonomy } from "~/models/navigation.server";

@@ -1,5 +1,6 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
 import { LogIn, LogOut } from "~/components/icons";
+import { Link } from "~/components/link";
 import { QUICK_ACCESS_LINKS } from "~/components/mega-menu";
 import { type AccountUser, accountLinks, MAIN_NAV } from "~/components/site-header";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Clock, Lock, Mail, MapPin, Phone } from "~/components/icons";
+import { Link } from "~/components/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

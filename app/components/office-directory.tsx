@@ -1,5 +1,6 @@
-import { Form, Link, useAsyncError, useLocation } from "react-router";
+import { Form, useAsyncError, useLocation } from "react-router";
 import { AlertTriangle, MapPin } from "~/components/icons";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { OFFICE_STATS_STATIC } from "~/lib/site-content";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { CalendarDays, Download, FileText } from "~/components/icons";
+import { Link } from "~/components/link";
 import { PaperStatusBadge } from "~/components/paper-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 const GUIDELINES: Array<{ title: string; body: string }> = [
   {

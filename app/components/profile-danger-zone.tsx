@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AlertTriangle } from "~/components/icons";
+import { Link } from "~/components/link";
 import { type ProfileActionData, resultFor } from "~/components/profile-shared";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { OrderStateBadge, type OrderStateName } from "~/components/order-state-badge";
 import { Card } from "~/components/ui/card";
 

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { PastEventBadge } from "~/components/event-card";
+import { Link } from "~/components/link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

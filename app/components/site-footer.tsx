@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Clock, Mail, MapPin, Phone } from "~/components/icons";
+import { Link } from "~/components/link";
 import { ORGANISATION_NAME } from "~/lib/constants";
 
 /** Head-office contact details (the root loader sends them: spec §2.2 footer contact). */

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Eye, Target } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";

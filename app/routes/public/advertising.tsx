@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import {
   AD_TYPES,
   ADVERTISING_STATS,
@@ -12,6 +12,7 @@ import {
   type PackageTab,
 } from "~/components/advertising-packages";
 import { Globe, Lightbulb, Mail, Target, Users } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";

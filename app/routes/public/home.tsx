@@ -1,9 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { CountUp } from "~/components/count-up";
 import { EventCard } from "~/components/event-card";
 import { HomeOfficeCard } from "~/components/home-office-card";
 import { HomePaperCard } from "~/components/home-paper-card";
 import { ArrowRight, Award, Globe2, Handshake, TrendingUp, Unlock } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Award, BookOpen, Globe, TrendingUp } from "~/components/icons";
+import { Link } from "~/components/link";
 import {
   MEMBERSHIP_BENEFITS,
   MEMBERSHIP_FAQ,

@@ -1,12 +1,7 @@
 import { Suspense } from "react";
-import {
-  Await,
-  data,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useSearchParams,
-} from "react-router";
+import { Await, data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { Globe, Headphones } from "~/components/icons";
+import { Link } from "~/components/link";
 import {
   OfficeGrid,
   OfficeStats,

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";

@@ -1,7 +1,6 @@
 import {
   data,
   isRouteErrorResponse,
-  Link,
   redirect,
   useRouteError,
   useRouteLoaderData,
@@ -25,6 +24,7 @@ import {
   Timer,
   Users,
 } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { statusLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";

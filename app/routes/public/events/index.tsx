@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
-  Link,
   redirect,
   useFetcher,
   useRouteLoaderData,
@@ -10,6 +9,7 @@ import {
 } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { CalendarPlus, Download, Rss, Search, X } from "~/components/icons";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

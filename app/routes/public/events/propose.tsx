@@ -6,9 +6,10 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "~/components/contact-form-rules";
 import { ArrowLeft, Send } from "~/components/icons";
+import { Link } from "~/components/link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

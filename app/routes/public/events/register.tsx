@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { PastEventBadge } from "~/components/event-card";
 import { ArrowLeft } from "~/components/icons";
+import { Link } from "~/components/link";
 import { RegistrationForm } from "~/components/registration-form";
 import { FREE_TICKET, RegistrationSchema } from "~/components/registration-schema";
 import { Alert, AlertDescription } from "~/components/ui/alert";

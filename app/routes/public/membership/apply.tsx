@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { ArrowLeft } from "~/components/icons";
+import { Link } from "~/components/link";
 import { MembershipApplyForm } from "~/components/membership-apply-form";
 import { MembershipApplySchema } from "~/components/membership-apply-schema";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-screens";
+import { Link } from "~/components/link";
 import { Card } from "~/components/ui/card";
 import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";

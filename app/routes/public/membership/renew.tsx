@@ -1,5 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-screens";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import {
   ArrowLeft,
@@ -11,6 +11,7 @@ import {
   UserRoundSearch,
   Users,
 } from "~/components/icons";
+import { Link } from "~/components/link";
 import { PaperActions, PaperCitation } from "~/components/paper-actions";
 import { PaperStatusBadge } from "~/components/paper-status-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import {
   BookOpenCheck,
   ChevronLeft,
@@ -7,6 +7,7 @@ import {
   FileSearch,
   Send,
 } from "~/components/icons";
+import { Link } from "~/components/link";
 import { PaperCard } from "~/components/paper-card";
 import { PaperFiltersForm } from "~/components/paper-filters-form";
 import { PaperGuidelines } from "~/components/paper-guidelines";
