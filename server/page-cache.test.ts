@@ -72,6 +72,33 @@ describe("page cache", () => {
     expect(cache.get("/x", 1)?.identity.toString()).toBe("X");
   });
 
+  it("keeps answering with an expired page while one request makes it again", () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1_000_000 });
+    const stored = Date.now();
+    cache.set("/events", page("old", 1, stored));
+    const later = stored + 61_000;
+    expect(cache.get("/events", 1, later)).toBeUndefined(); // the first visitor renders it again
+    // Everyone else meanwhile: the expired copy, not a render each.
+    expect(cache.get("/events", 1, later + 1)?.identity.toString()).toBe("old");
+    expect(cache.get("/events", 1, later + 5_000)?.identity.toString()).toBe("old");
+    cache.set("/events", page("new", 1, later + 300));
+    expect(cache.get("/events", 1, later + 400)?.identity.toString()).toBe("new");
+
+    // A refresh that never arrives (the render failed) is tried again after 10 s …
+    cache.set("/papers", page("P", 1, stored));
+    expect(cache.get("/papers", 1, later)).toBeUndefined();
+    expect(cache.get("/papers", 1, later + 9_000)?.identity.toString()).toBe("P");
+    expect(cache.get("/papers", 1, later + 10_001)).toBeUndefined();
+    expect(cache.get("/papers", 1, later + 10_002)?.identity.toString()).toBe("P");
+    // … and an entry twice its time to live is never served.
+    expect(cache.get("/papers", 1, stored + 120_001)).toBeUndefined();
+    expect(cache.get("/papers", 1, stored + 120_002)).toBeUndefined();
+    // A content change is never served stale.
+    cache.set("/", page("home", 1, stored));
+    expect(cache.get("/", 2, stored + 1)).toBeUndefined();
+    expect(cache.get("/", 2, stored + 2)).toBeUndefined();
+  });
+
   it("shares a document without its nonce, allowing exactly its inline scripts by hash", () => {
     const module = 'import "/assets/entry-1.js";';
     const html = [
