@@ -13,7 +13,7 @@ import {
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, payments, user } from "~/db/schema";
-import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { securityRecommendations } from "~/models/admin/security.server";
 import { retryFailedJob } from "~/models/jobs.server";
@@ -21,7 +21,7 @@ import { ORDER_JOBS } from "~/models/orders/job-kinds";
 import { createOrder, type NewOrderLine } from "~/models/orders/orders.server";
 import { MAX_PROOF_BYTES, PROOF_FOLDER } from "~/models/orders/payment-proof.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
-import { sessionCookie } from "../../../tests/helpers/session";
+import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
 import { loader as proofLoader } from "./payment-proof";
 import Payments, { action as paymentsAction, loader as paymentsLoader } from "./payments";
 
@@ -35,14 +35,13 @@ function PaymentsPage() {
 
 const HOUR = 3_600_000;
 const ORIGIN = "http://localhost:3000";
-type Who = "admin" | "editor" | "user" | "anonymous";
+type Who = RouteRole;
 
 // The Payments screen and the proof download as the server runs them: real sessions, role checks,
 // multipart bodies as a browser sends them (with Content-Length), the database and file storage.
 describe("payments screen and payment proofs", () => {
   const database = useTestDatabase();
-  const PASSWORD = "Payments-route-pass-42";
-  const cookies: Record<Who, string> = { admin: "", editor: "", user: "", anonymous: "" };
+  let cookies: Record<Who, string>;
   let buyer: { id: string; name: string; email: string };
   let reference = 0;
 
@@ -172,17 +171,7 @@ describe("payments screen and payment proofs", () => {
   }
 
   beforeAll(async () => {
-    let ip = 1;
-    for (const [email, role] of [
-      ["treasurer@example.com", "admin"],
-      ["events.desk@example.com", "editor"],
-      ["attendee@example.com", "user"],
-    ] as const) {
-      await upsertUserWithPassword({ email, name: `Test ${role}`, password: PASSWORD, role });
-    }
-    cookies.admin = await sessionCookie("treasurer@example.com", PASSWORD, `198.51.100.${ip++}`);
-    cookies.editor = await sessionCookie("events.desk@example.com", PASSWORD, `198.51.100.${ip++}`);
-    cookies.user = await sessionCookie("attendee@example.com", PASSWORD, `198.51.100.${ip++}`);
+    cookies = await signInEachRole();
     const buyerId = crypto.randomUUID();
     buyer = { id: buyerId, name: "Wanjiru Buyer", email: "wanjiru.buyer@example.test" };
     await database.db.insert(user).values({ ...buyer, role: "user" });
@@ -486,7 +475,7 @@ describe("payments screen and payment proofs", () => {
     const [admin] = await database.db
       .select({ id: user.id })
       .from(user)
-      .where(eq(user.email, "treasurer@example.com"));
+      .where(eq(user.email, "root@example.com")); // signInEachRole's admin
     expect(await retryFailedJob({ request: null, actorId: admin.id }, job.id)).toBe(true);
     expect(await ids()).not.toContain("failed-jobs");
   });
