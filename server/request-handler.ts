@@ -63,8 +63,10 @@ export function pageCacheHits(
     const path = query === -1 ? url : url.slice(0, query);
     if (!isCacheableRequest(req.method ?? "", path, req.headers.cookie)) return false;
     if (!options.https && req.headers["x-forwarded-proto"]) return false;
+    // The host first: a miss may make this request the one that renders the page again.
+    if (!options.ownHostnames.has(hostnameOf(req.headers.host) ?? "")) return false;
     const hit = cache.get(url, contentVersion());
-    if (!hit || !options.ownHostnames.has(hostnameOf(req.headers.host) ?? "")) return false;
+    if (!hit) return false;
     const started = performance.now();
     const encoding = chooseEncoding(req.headers["accept-encoding"]) ?? "identity";
     const requestId = randomUUID();
