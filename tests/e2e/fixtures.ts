@@ -50,6 +50,7 @@ export async function closeToasts(page: Page) {
 export function capturedMail(): CapturedMail[] {
   const dir = path.join(process.env.E2E_DATA_DIR!, "captured-mail");
   return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail);
 }

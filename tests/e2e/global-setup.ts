@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { serverErrorsIn } from "../helpers/server-log";
 import { startTestSmtp } from "../helpers/smtp";
@@ -17,7 +17,10 @@ export default async function globalSetup() {
   let n = 0;
   smtp.messages.push = (...mails) => {
     for (const mail of mails) {
-      writeFileSync(path.join(mailDir, `${Date.now()}-${n++}.json`), JSON.stringify(mail));
+      // Written aside and renamed: a worker polling the folder never reads half a message.
+      const file = path.join(mailDir, `${Date.now()}-${n++}.json`);
+      writeFileSync(`${file}.partial`, JSON.stringify(mail));
+      renameSync(`${file}.partial`, file);
     }
     return original(...mails);
   };
