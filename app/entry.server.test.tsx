@@ -79,9 +79,35 @@ describe("document rendering (entry.server)", () => {
         expect(await response.text()).toContain("<h1>Upcoming events</h1>");
       }
     }
+    // React's renderer schedules its own work with zero-delay timers; let those run first.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     // A timer still pending holds its closure, and with it the render's state and loader data:
     // at a few hundred pages a second, seconds of them.
     expect(timers() - before).toBeLessThan(3);
+  });
+
+  it("sends the document as UTF-8 with its exact length, whatever the script and size", async () => {
+    // Non-ASCII text, and a piece long enough that React writes it on its own rather than with
+    // its neighbours: both must come out as the same characters, and the length must be bytes.
+    const title = "Kongamano la Nairobi — Café ✓ 会議 🎉 <&>";
+    const long = "Ushirikiano wa kimataifa · ".repeat(400);
+    const handle = createRequestHandler(
+      buildWith(() => ({ title, speakers: Promise.resolve(long) })),
+      "production",
+    );
+    for (const userAgent of ["Mozilla/5.0 Chrome/130.0", "Googlebot/2.1"]) {
+      const response = await handle(
+        new Request("http://127.0.0.1/", { headers: { "user-agent": userAgent } }),
+        { cspNonce: "n0nce", requestId: "r" },
+      );
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      const html = bytes.toString("utf8");
+      expect(html).toContain("<h1>Kongamano la Nairobi — Café ✓ 会議 🎉 &lt;&amp;&gt;</h1>");
+      expect(html).toContain(`<p>${long}</p>`);
+      expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+      expect(html.endsWith("</body></html>")).toBe(true);
+    }
   });
 
   it("streams slow data behind its fallback, and leaves no timer behind either", async () => {
