@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "~/components/icons";
-import { Link, NavLink } from "~/components/link";
+import { Link } from "~/components/link";
 import { EventsNavItem } from "~/components/mega-menu";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
