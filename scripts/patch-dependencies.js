@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
  */
 export const MARKER = "/* kongamano: route-match memo (decision 0071) */";
 
-const ORIGINAL = `  let matches = null;
+export const ORIGINAL = `  let matches = null;
   let decoded = decodePath(pathname);
   for (let i = 0; matches == null && i < branches.length; ++i) {
     matches = matchRouteBranch(
@@ -67,7 +67,7 @@ function copyRouteMatches(matches) {
 }
 `;
 
-const SIGNATURE =
+export const SIGNATURE =
   "function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {";
 
 /** The source with the patch applied; `undefined` when the text it replaces is not there. */

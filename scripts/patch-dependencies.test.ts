@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createStaticHandler, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MARKER, patchReactRouterSource, reactRouterFiles } from "./patch-dependencies.js";
+import {
+  MARKER,
+  ORIGINAL,
+  patchReactRouterSource,
+  reactRouterFiles,
+  SIGNATURE,
+} from "./patch-dependencies.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -17,25 +23,15 @@ describe("React Router's route-match memo (decision 0071)", () => {
   });
 
   it("patches the original text once and refuses text it does not know", () => {
-    const original = `function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {
+    // React Router 7.18's function as it ships: its first lines, then the text the patch replaces.
+    const original = `${SIGNATURE}
   let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
   let pathname = stripBasename(location.pathname || "/", basename);
   if (pathname == null) {
     return null;
   }
   let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {
-    matches = matchRouteBranch(
-      branches[i],
-      decoded,
-      allowPartial
-    );
-  }
-  return matches;
-}
-`;
+${ORIGINAL}`;
     const patched = patchReactRouterSource(original);
     expect(patched).toContain(MARKER);
     expect(patchReactRouterSource(patched as string)).toBe(patched);
