@@ -8,16 +8,6 @@ function isPlainPath(to: string) {
   return !path.includes("//") && !/\/\.\.?(\/|$)/.test(path);
 }
 
-/**
- * React Router's `Link`, rendered on the server as the `<a>` it would produce (decision 0069).
- *
- * On the server a link is only markup: its click handler, prefetch state and path resolution
- * are never used, yet React Router's `Link` runs them for every link of every page (about 5 µs
- * each, 57 links on `/events`). For a site path (`/events/summit?tab=fees`) the server writes
- * the same `<a href data-discover>` directly; in the browser, and for anything else (relative
- * paths, objects, `mask`, prefetching), React Router's `Link` renders as before, so hydration
- * and client navigation are unchanged.
- */
 // Props only React Router's Link reads; `target` is written after `href`, where it puts it.
 const ROUTER_PROPS = new Set([
   "to",
@@ -34,6 +24,16 @@ const ROUTER_PROPS = new Set([
   "target",
 ]);
 
+/**
+ * React Router's `Link`, rendered on the server as the `<a>` it would produce (decision 0069).
+ *
+ * On the server a link is only markup: its click handler, prefetch state and path resolution
+ * are never used, yet React Router's `Link` runs them for every link of every page (about 5 µs
+ * each, 57 links on `/events`). For a site path (`/events/summit?tab=fees`) the server writes
+ * the same `<a href data-discover>` directly; in the browser, and for anything else (relative
+ * paths, objects, `mask`, prefetching), React Router's `Link` renders as before, so hydration
+ * and client navigation are unchanged.
+ */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
   const { to } = props;
   if (
