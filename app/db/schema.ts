@@ -260,11 +260,17 @@ export const eventFees = pgTable(
     description: text("description"),
     availableUntil: date("available_until"),
     maxQuantity: integer("max_quantity"),
+    /** Fair shares (issue 26): seats one registration (order) may take of this ticket. */
+    maxPerOrder: integer("max_per_order").notNull().default(10),
+    /** Fair shares: live registrations (held or confirmed) one account may have for this ticket. */
+    maxPerAccount: integer("max_per_account").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     check("event_fees_amount_nonneg", sql`${t.amount} >= 0`),
     check("event_fees_max_quantity_pos", sql`${t.maxQuantity} IS NULL OR ${t.maxQuantity} >= 1`),
+    check("event_fees_max_per_order_pos", sql`${t.maxPerOrder} >= 1`),
+    check("event_fees_max_per_account_pos", sql`${t.maxPerAccount} >= 1`),
     index("event_fees_event_amount_idx").on(t.eventId, t.amount),
   ],
 );
@@ -553,6 +559,13 @@ export const paymentMethod = pgEnum("payment_method", [
 ]);
 
 const minor = (name: string) => bigint(name, { mode: "number" });
+/**
+ * Every money column stays within JavaScript's exact integers (2^53 − 1), so reading a `bigint`
+ * column as a number is exact by construction: the database refuses a value (or a sum) beyond it
+ * rather than letting it be read back rounded (issue 26, decision 0072).
+ */
+const MAX_SAFE_MINOR = sql.raw("9007199254740991");
+const safeMinor = (column: unknown) => sql`${column} <= ${MAX_SAFE_MINOR}`;
 
 export const orders = pgTable(
   "orders",
@@ -569,6 +582,8 @@ export const orders = pgTable(
     totalMinor: minor("total_minor").notNull(),
     /** Sum of the payments matched to this order (kept by recordPayment / matchPayment). */
     paidMinor: minor("paid_minor").notNull().default(0),
+    /** Sum of the refunds recorded against this order; never more than paidMinor. */
+    refundedMinor: minor("refunded_minor").notNull().default(0),
     state: orderState("state").notNull().default("awaiting_payment"),
     /** End of the hold: an order still unpaid then is expired by a job. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -579,6 +594,9 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_total_nonneg", sql`${t.totalMinor} >= 0`),
+    check("orders_total_safe", safeMinor(t.totalMinor)),
+    check("orders_paid_safe", safeMinor(t.paidMinor)),
+    check("orders_refunded_range", sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.paidMinor}`),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("orders_state_expires_idx").on(t.state, t.expiresAt),
   ],
@@ -603,6 +621,7 @@ export const orderLines = pgTable(
     check("order_lines_quantity_pos", sql`${t.quantity} >= 1`),
     check("order_lines_unit_nonneg", sql`${t.unitAmountMinor} >= 0`),
     check("order_lines_total", sql`${t.lineTotalMinor} = ${t.quantity} * ${t.unitAmountMinor}`),
+    check("order_lines_total_safe", safeMinor(t.lineTotalMinor)),
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_reference_idx").on(t.kind, t.referenceId),
   ],
@@ -650,6 +669,7 @@ export const payments = pgTable(
   },
   (t) => [
     check("payments_amount_pos", sql`${t.amountMinor} > 0`),
+    check("payments_amount_safe", safeMinor(t.amountMinor)),
     uniqueIndex("payments_method_reference_idx").on(t.method, t.reference),
     index("payments_order_idx").on(t.orderId),
     index("payments_unmatched_idx").on(t.createdAt.desc()).where(sql`${t.orderId} IS NULL`),
@@ -669,7 +689,40 @@ export const receipts = pgTable("receipts", {
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Money given back (issue 26): against an order's payments, never more than was paid, each with
+ * its gap-free credit note (CN-YYYY-NNNNNN, series 'CN-YYYY' in document_counters).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amountMinor: minor("amount_minor").notNull(),
+    currency: currency("currency").notNull(),
+    /** How the money went back (M-Pesa reversal/B2C, bank transfer, card, cash…). */
+    method: paymentMethod("method").notNull(),
+    /** The reversal's transaction code or bank reference. */
+    reference: text("reference").notNull(),
+    reason: text("reason"),
+    creditNoteNumber: text("credit_note_number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("refunds_amount_pos", sql`${t.amountMinor} > 0`),
+    check("refunds_amount_safe", safeMinor(t.amountMinor)),
+    uniqueIndex("refunds_year_sequence_idx").on(t.year, t.sequence),
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 export type OrderState = (typeof orderState.enumValues)[number];
 export type OrderLineKind = (typeof orderLineKind.enumValues)[number];
 export type PaymentMethod = (typeof paymentMethod.enumValues)[number];
@@ -936,6 +989,10 @@ export const membershipSeats = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An invitation not accepted by then is void (issue 26: 30 days unless set otherwise). */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
