@@ -479,12 +479,7 @@ function createAuth() {
         enabled: true,
         // Never zero admins, whichever path asks for the deletion.
         beforeDelete: async (user) => {
-          if ((user as { role?: string }).role === "admin" && (await adminCount()) <= 1) {
-            throw new APIError("BAD_REQUEST", {
-              message: LAST_ADMIN_DELETE_MESSAGE,
-              code: "LAST_ADMIN",
-            });
-          }
+          await deleteUnlessLastAdmin(user.id);
         },
         afterDelete: async (user) => {
           await erasePersonalData(user.id, user.email);
@@ -722,6 +717,33 @@ async function revokeResetLinks(userId: string, keepToken?: string) {
     );
 }
 
+/**
+ * Serialises every change that can lower the number of admins (role changes, account deletion)
+ * until the calling transaction ends, so "is this the last admin?" and the change are one step.
+ */
+async function lockAdmins(tx: { execute: ReturnType<typeof getDb>["execute"] }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7272743)`);
+}
+
+/**
+ * Deletes the account under the admin lock, refusing the last admin (better-auth's own delete
+ * that follows finds nothing left to remove). The role is read here, not from the session: two
+ * admins deleting themselves at once are decided one after the other.
+ */
+async function deleteUnlessLastAdmin(userId: string) {
+  await getDb().transaction(async (tx) => {
+    await lockAdmins(tx);
+    const [target] = await tx
+      .select({ role: schema.user.role })
+      .from(schema.user)
+      .where(eq(schema.user.id, userId));
+    if (target?.role === "admin" && (await adminCount(tx)) <= 1) {
+      throw new APIError("BAD_REQUEST", { message: LAST_ADMIN_DELETE_MESSAGE, code: "LAST_ADMIN" });
+    }
+    await tx.delete(schema.user).where(eq(schema.user.id, userId));
+  });
+}
+
 export class LastAdminError extends Error {
   constructor() {
     super("The last admin cannot be demoted.");
@@ -739,8 +761,8 @@ export async function setUserRole(
   if (!isRole(role)) throw new Error(`Unknown role: ${String(role)}`);
   const db = getDb();
   const previous = await db.transaction(async (tx) => {
-    // Serialise role changes so two admins cannot demote each other at the same time.
-    await tx.execute(sql`select pg_advisory_xact_lock(7272743)`);
+    // Serialised with other role changes and deletions: two admins cannot remove each other.
+    await lockAdmins(tx);
     const [target] = await tx
       .select({ role: schema.user.role })
       .from(schema.user)

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, user } from "~/db/schema";
+import { authErrorCode, CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import type { Role } from "~/lib/roles";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { sessionCookieFor } from "../../../tests/helpers/session";
 import { changeUserRole, likePattern, listUsers, USERS_PAGE_SIZE } from "./users.server";
 
 describe("admin users", () => {
@@ -16,6 +18,11 @@ describe("admin users", () => {
       .insert(user)
       .values({ id, name, email, role, createdAt, updatedAt: createdAt });
     return id;
+  }
+
+  async function adminIds() {
+    const rows = await database.db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
+    return rows.map((r) => r.id);
   }
 
   beforeEach(async () => {
@@ -131,6 +138,23 @@ describe("admin users", () => {
       expect(admins).toHaveLength(1);
     });
 
+    it("keeps one admin in 50 rounds of the last two admins demoting themselves at once", async () => {
+      for (let round = 0; round < 50; round++) {
+        const a = await addUser("Admin A", `a${round}@example.com`, "admin");
+        const b = await addUser("Admin B", `b${round}@example.com`, "admin");
+        const results = await Promise.all([
+          changeUserRole(request(), { actorId: a, userId: a, role: "user" }),
+          changeUserRole(request(), { actorId: b, userId: b, role: "editor" }),
+        ]);
+        expect(
+          results.filter((r) => r.ok),
+          `round ${round}`,
+        ).toHaveLength(1);
+        expect(await adminIds(), `round ${round}`).toHaveLength(1);
+        await database.db.delete(user);
+      }
+    });
+
     it("writes no audit row when the role does not change, and reports unknown users", async () => {
       const admin = await addUser("Admin", "admin@example.com", "admin");
       const editor = await addUser("Editor", "editor@example.com", "editor");
@@ -141,6 +165,66 @@ describe("admin users", () => {
       expect(
         await changeUserRole(request(), { actorId: admin, userId: randomUUID(), role: "user" }),
       ).toEqual({ ok: false, reason: "not_found" });
+    });
+  });
+
+  describe("last admin under races", () => {
+    let client = 0;
+    async function deleteSelf(userId: string) {
+      // Each from its own address: better-auth's per-client limit is not what is tested here.
+      const ip = `10.9.${Math.floor(client / 250)}.${(client++ % 250) + 1}`;
+      try {
+        await getAuth().api.deleteUser({
+          body: {},
+          headers: new Headers({
+            cookie: await sessionCookieFor(userId, ip),
+            [CLIENT_IP_HEADER]: ip,
+          }),
+        });
+        return "deleted";
+      } catch (error) {
+        return authErrorCode(error);
+      }
+    }
+
+    it("keeps one admin in 50 rounds of the last two admins deleting their accounts at once", async () => {
+      for (let round = 0; round < 50; round++) {
+        const pair = [
+          await addUser("Admin A", `a${round}@example.com`, "admin"),
+          await addUser("Admin B", `b${round}@example.com`, "admin"),
+        ];
+        const outcomes = await Promise.all(pair.map(deleteSelf));
+        expect(outcomes.sort(), `round ${round}`).toEqual(["LAST_ADMIN", "deleted"]);
+        const left = await adminIds();
+        expect(left, `round ${round}`).toHaveLength(1);
+        expect(pair).toContain(left[0]);
+        await database.db.delete(user);
+      }
+    });
+
+    it("keeps one admin in 50 rounds of one of the last two deleting while the other steps down", async () => {
+      for (let round = 0; round < 50; round++) {
+        const a = await addUser("Admin A", `a${round}@example.com`, "admin");
+        const b = await addUser("Admin B", `b${round}@example.com`, "admin");
+        const [deleted, demoted] = await Promise.all([
+          deleteSelf(a),
+          changeUserRole(request(), { actorId: b, userId: b, role: "user" }),
+        ]);
+        // Whichever came first went through; the other found the last admin and was refused.
+        expect([deleted === "deleted", demoted.ok].filter(Boolean), `round ${round}`).toHaveLength(
+          1,
+        );
+        expect(await adminIds(), `round ${round}`).toHaveLength(1);
+        await database.db.delete(user);
+      }
+    });
+
+    it("lets an admin delete their account while another admin remains, and never the last", async () => {
+      const a = await addUser("Admin A", "a@example.com", "admin");
+      const b = await addUser("Admin B", "b@example.com", "admin");
+      expect(await deleteSelf(a)).toBe("deleted");
+      expect(await deleteSelf(b)).toBe("LAST_ADMIN");
+      expect(await adminIds()).toEqual([b]);
     });
   });
 });
