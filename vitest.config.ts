@@ -1,17 +1,43 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const include = [
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "tests/integration/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
+
+/**
+ * With TEST_DATABASE_URL (CI's PostgreSQL pass) only the files that open a test database run
+ * again: the others would repeat the embedded-database pass line for line (issue 28).
+ */
+function databaseTestFiles() {
+  const marker = /useTestDatabase|createTestDatabase|TEST_DATABASE_URL/;
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.test\.tsx?$/.test(entry.name) && marker.test(readFileSync(file, "utf8"))) {
+        files.push(file);
+      }
+    }
+  };
+  for (const dir of ["app", "server", "tests/integration", "scripts"]) walk(dir);
+  return files;
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Vitest never picks up Playwright specs (tests/e2e).
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
+    include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : include,
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
+    // One migrated database per run, copied by each test file (tests/helpers/db.ts).
+    globalSetup: ["tests/helpers/template-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

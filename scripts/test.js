@@ -1,15 +1,74 @@
-// `npm test`: unit + integration (Vitest), then end-to-end (Playwright, Debian Chromium).
+// `npm test`: unit + integration (Vitest), then end-to-end (Playwright, Debian Chromium), then a
+// timing table: each phase and the ten slowest test files (issue 28).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
-const run = (cmd, args, env = {}) => {
+const reports = mkdtempSync(path.join(tmpdir(), "kongamano-test-times-"));
+const phases = [];
+const files = [];
+
+const run = (name, cmd, args, env = {}) => {
+  const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  phases.push([name, Date.now() - started]);
+  if (result.status !== 0) {
+    printTimes();
+    process.exit(result.status ?? 1);
+  }
 };
 
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+};
+
+function collectTimes() {
+  const vitest = readJson(path.join(reports, "vitest.json"));
+  for (const file of vitest?.testResults ?? []) {
+    files.push([path.relative(process.cwd(), file.name), file.endTime - file.startTime]);
+  }
+  const playwright = readJson(path.join(reports, "playwright.json"));
+  const walk = (suite, file) => {
+    let total = 0;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) total += result.duration ?? 0;
+      }
+    }
+    for (const child of suite.suites ?? []) total += walk(child, file);
+    return total;
+  };
+  for (const suite of playwright?.suites ?? []) {
+    files.push([path.join("tests/e2e", suite.file), walk(suite, suite.file)]);
+  }
+}
+
+function printTimes() {
+  collectTimes();
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+  console.log("\nTimes");
+  for (const [name, ms] of phases) console.log(`  ${seconds(ms)}  ${name}`);
+  if (files.length === 0) return;
+  console.log("Slowest test files (Playwright: sum of its tests' durations)");
+  for (const [file, ms] of files.sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+    console.log(`  ${seconds(ms)}  ${file}`);
+  }
+}
+
 // The server integration tests and the e2e tests run the production build.
-run("node", ["scripts/ensure-build.js"]);
-run("npx", ["vitest", "run"]);
+run("build (when missing)", "node", ["scripts/ensure-build.js"]);
+run("vitest", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, "vitest.json")}`,
+]);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -19,7 +78,11 @@ if (!existsSync(chromium)) {
     process.exit(1);
   }
   console.warn(`⚠ Skipping end-to-end tests. ${message}`);
+  printTimes();
   process.exit(0);
 }
 
-run("npx", ["playwright", "test", ...process.argv.slice(2)]);
+run("playwright", "npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json"),
+});
+printTimes();

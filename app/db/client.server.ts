@@ -22,13 +22,15 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
+  /** Embedded database only: its data directory as a tarball, to open copies of it (tests). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string } // embedded PGlite persisted on disk
-  | { memory: true }; // embedded PGlite in memory (tests)
+  | { memory: true; from?: Uint8Array }; // embedded PGlite in memory (tests), maybe from a dump
 
 const MIGRATION_LOCK_KEY = 727_274_2023; // any constant shared by every instance of the app
 
@@ -40,7 +42,8 @@ export class DatabaseLockedError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite("dataDir" in options ? options.dataDir : undefined);
+  if ("dataDir" in options) return openPglite(options.dataDir);
+  return openPglite(undefined, options.from);
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
@@ -76,7 +79,10 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Uint8Array,
+): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -85,7 +91,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   // PGlite gets a thread of its own, so queries do not hold up rendering (decision 0014).
   let thread: PgliteThread;
   try {
-    thread = await PgliteThread.create({ dataDir: dataDir && path.join(dataDir, "pglite") });
+    thread = await PgliteThread.create({
+      dataDir: dataDir && path.join(dataDir, "pglite"),
+      loadDataDir,
+    });
   } catch (error) {
     releaseLock();
     throw error;
@@ -106,6 +115,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
       }
     },
+    dump: () => thread.dump(),
     async close() {
       if (closed) return;
       closed = true;

@@ -42,6 +42,7 @@ type Request =
   | { op: "query"; sql: string; params: unknown[]; rowMode?: string; raw: number[]; tx?: number }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
+  | { op: "dump" }
   | { op: "close"; checkpoint: boolean };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 type ErrorData = { message: string; name: string; props: Record<string, unknown> };
@@ -69,6 +70,7 @@ let db;
 try {
   db = await PGlite.create({
     dataDir: workerData.dataDir,
+    loadDataDir: workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined,
     extensions: { pg_trgm },
     pgliteWasmModule: workerData.pgliteWasmModule,
     initdbWasmModule: workerData.initdbWasmModule,
@@ -106,6 +108,10 @@ async function run(request) {
       try { await entry.done; } catch (error) { if (request.commit) throw error; }
       finally { transactions.delete(request.tx); }
       return null;
+    }
+    case "dump": {
+      const file = await db.dumpDataDir("none");
+      return new Uint8Array(await file.arrayBuffer());
     }
     case "close": {
       if (request.checkpoint) await db.query("CHECKPOINT");
@@ -177,12 +183,17 @@ export class PgliteThread {
   /** Settles when the last transaction asked for has ended: they run one after another. */
   private lastTransaction: Promise<void> = Promise.resolve();
 
-  private constructor(dataDir: string | undefined, wasm: CompiledWasm) {
+  private constructor(
+    dataDir: string | undefined,
+    wasm: CompiledWasm,
+    loadDataDir: Uint8Array | undefined,
+  ) {
     const { port1, port2 } = new MessageChannel();
     this.syncPort = port1;
     this.worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`), {
       workerData: {
         dataDir,
+        loadDataDir,
         pglite: moduleUrl("@electric-sql/pglite"),
         pgTrgm: moduleUrl("@electric-sql/pglite/contrib/pg_trgm"),
         pgliteWasmModule: wasm.pglite,
@@ -212,9 +223,14 @@ export class PgliteThread {
     );
   }
 
-  /** Opens PGlite (on disk when `dataDir` is given, else in memory) in a new worker thread. */
-  static async create(options: { dataDir?: string } = {}): Promise<PgliteThread> {
-    const thread = new PgliteThread(options.dataDir, await compiledWasm());
+  /**
+   * Opens PGlite (on disk when `dataDir` is given, else in memory) in a new worker thread,
+   * starting from a dumped data directory (`dump()`'s tarball) when `loadDataDir` is given.
+   */
+  static async create(
+    options: { dataDir?: string; loadDataDir?: Uint8Array } = {},
+  ): Promise<PgliteThread> {
+    const thread = new PgliteThread(options.dataDir, await compiledWasm(), options.loadDataDir);
     try {
       await thread.wait(0);
     } catch (error) {
@@ -274,6 +290,11 @@ export class PgliteThread {
     } finally {
       ended();
     }
+  }
+
+  /** The whole data directory as an uncompressed tarball (a template for `create`). */
+  dump() {
+    return this.call<Uint8Array>({ op: "dump" });
   }
 
   /** Writes a checkpoint (on disk) and stops the thread. */

@@ -596,7 +596,10 @@ export const orders = pgTable(
     check("orders_total_nonneg", sql`${t.totalMinor} >= 0`),
     check("orders_total_safe", safeMinor(t.totalMinor)),
     check("orders_paid_safe", safeMinor(t.paidMinor)),
-    check("orders_refunded_range", sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.paidMinor}`),
+    check(
+      "orders_refunded_range",
+      sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.paidMinor}`,
+    ),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("orders_state_expires_idx").on(t.state, t.expiresAt),
   ],

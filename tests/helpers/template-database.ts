@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/db/client.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated embedded database as a tarball (PGlite's dumpDataDir), one per run. */
+    pgliteTemplate: string;
+    /** The migrated PostgreSQL database each test file's database is copied from. */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Vitest global setup: migrates one database per run and hands it to every test file as a
+ * template, instead of each of ~50 files running every migration again (issue 28).
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const folder = mkdtempSync(path.join(tmpdir(), "kongamano-template-"));
+    const file = path.join(folder, "pglite.tar");
+    const handle = await openDatabase({ memory: true });
+    try {
+      await handle.migrate();
+      writeFileSync(file, (await handle.dump?.()) ?? new Uint8Array());
+    } finally {
+      await handle.close();
+    }
+    project.provide("pgliteTemplate", file);
+    project.provide("postgresTemplate", "");
+    return () => rmSync(folder, { recursive: true, force: true });
+  }
+  const name = `kongamano_template_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  project.provide("pgliteTemplate", "");
+  project.provide("postgresTemplate", name);
+  return () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+export async function adminQuery(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
