@@ -6,13 +6,36 @@ import { isbot } from "isbot";
 // an eighth of an uncached page's time (decision 0070). Nothing in it needs Bun: its one call to
 // a Bun API is for server actions' form state, which React Router's framework mode never uses.
 import { renderToPipeableStream } from "react-dom/server.bun";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { deferScripts, deferScriptsStream } from "~/lib/deferred-scripts.server";
 import { spliceStylesheet } from "~/lib/inline-stylesheet.server";
+import { logger, redactUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors React Router hands us from loaders, actions and rendering. A 4xx it made itself (a POST
+ * to a page without an action, 405) is the client's mistake: one line with status and path, no
+ * stack. Anything else is ours and keeps its stack. A request the visitor abandoned is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const where = { method: request.method, url: redactUrl(new URL(request.url).pathname) };
+  // React Router's own error responses carry the Error that explains them (not in the type).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: Error }).error : undefined;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = cause?.message ?? (typeof error.data === "string" ? error.data : "");
+    logger.warn(
+      { ...where, status: error.status, reason: reason.split("\n")[0].slice(0, 300) },
+      `${error.status} ${error.statusText}`,
+    );
+    return;
+  }
+  logger.error({ ...where, err: cause ?? error }, "request failed");
+};
+
 /** How long a browser's document waits for deferred data before streaming its fallbacks. */
 const STREAM_GRACE_MS = 100;
 
@@ -105,7 +128,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "render failed after the shell was sent");
         },
       },
     );

@@ -12,7 +12,7 @@ import { seedIfEmpty } from "~/db/seed/seed.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { onContentChanged, startContentChangeRelay } from "~/lib/content-version.server";
 import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
 import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
@@ -23,7 +23,6 @@ import {
   requireOwnOrigin,
   requireWellFormedUrl,
 } from "./http-guards";
-import { redactUrl } from "./log-redaction";
 import { PageCache } from "./page-cache";
 import { RenderGate } from "./render-gate";
 import { createRequestHandler, pageCacheHits } from "./request-handler";
@@ -72,6 +71,14 @@ export function contentSecurityPolicy(scriptSources: string[], env: Env) {
     "worker-src 'self' blob:",
   ].join("; ");
 }
+
+type SerializedRequest = {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  headers?: Record<string, unknown>;
+  remoteAddress?: string;
+};
 
 /** Shared between the Express app and the shutdown handler. */
 const lifecycle = { draining: false };
@@ -123,7 +130,21 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url) }) },
+      // Only what an operator needs, never the query (`req.query` held reset tokens) and never a
+      // URL-bearing header unredacted (Referer, Location).
+      serializers: {
+        req: (req: SerializedRequest) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+          headers: redactHeaders(req.headers),
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode?: number; headers?: Record<string, unknown> }) => ({
+          statusCode: res.statusCode,
+          headers: redactHeaders(res.headers),
+        }),
+      },
     }),
   );
 

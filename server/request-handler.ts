@@ -11,11 +11,10 @@ import {
   type ServerBuild,
 } from "react-router";
 import { contentVersion } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
+import { logger, redactUrl } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER, takeResponseCookies } from "~/lib/response-cookies.server";
 import { compressPerRequest, isCompressible } from "./compress";
 import { bufferedBody, hostnameOf } from "./http-guards";
-import { redactUrl } from "./log-redaction";
 import {
   type CachedPage,
   chooseEncoding,
