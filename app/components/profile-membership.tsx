@@ -42,6 +42,12 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
           <p data-testid="membership-standing" className="text-lg">
             {m.standing}
           </p>
+          {m.upgradeWaitingForReview ? (
+            <p>
+              Your upgrade to Corporate is waiting for review: you will get an e-mail with the
+              invoice or the reason.
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             {m.hasCard ? (
               <Link to="/membership/card" className={buttonVariants({ variant: "outline" })}>
@@ -72,6 +78,14 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
                   </Form>
                 ))
               : null}
+            {m.canRequestCorporate ? (
+              <Link
+                to="/membership/apply/corporate"
+                className={buttonVariants({ variant: "outline" })}
+              >
+                Upgrade to Corporate (reviewed like an application)
+              </Link>
+            ) : null}
             {m.canCancel ? (
               <Form method="post" action="/profile/membership">
                 <input type="hidden" name="intent" value="cancel" />
@@ -106,7 +120,22 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
               <ul className="grid gap-1 text-sm">
                 {m.seats.map((seat) => (
                   <li key={seat.id} className="flex flex-wrap items-center gap-2">
-                    {seat.email} · {seat.accepted ? "member" : "invited"}
+                    {seat.email} ·{" "}
+                    {seat.accepted
+                      ? "member"
+                      : seat.expired
+                        ? "invitation expired"
+                        : `invited until ${seat.expiresOn}`}
+                    {!seat.accepted && m.canInvite ? (
+                      <Form method="post" action="/profile/membership">
+                        <input type="hidden" name="intent" value="invite-seat" />
+                        <input type="hidden" name="id" value={m.id} />
+                        <input type="hidden" name="email" value={seat.email} />
+                        <Button type="submit" variant="ghost" size="sm">
+                          Invite {seat.email} again
+                        </Button>
+                      </Form>
+                    ) : null}
                     <Form method="post" action="/profile/membership">
                       <input type="hidden" name="intent" value="revoke-seat" />
                       <input type="hidden" name="id" value={seat.id} />

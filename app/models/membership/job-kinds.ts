@@ -2,4 +2,5 @@
 export const MEMBERSHIP_JOBS = {
   sweep: "membership.sweep",
   notice: "membership.notice",
+  seatInvite: "membership.seat_invite",
 } as const;

@@ -3,12 +3,18 @@
 import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { type MembershipNoticeKind, memberships, membershipTerms, user } from "~/db/schema";
+import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
-import { sendMailOnce } from "~/lib/mail.server";
+import { sendMail, sendMailOnce } from "~/lib/mail.server";
 import { defineJob, defineSchedule } from "~/models/jobs.server";
 import { onOrderPaid } from "~/models/orders/order-jobs.server";
 import { MEMBERSHIP_JOBS } from "./job-kinds";
-import { activateTerm, recordNoticeOutcome, sweepMemberships } from "./membership.server";
+import {
+  activateTerm,
+  issueSeatInvitationLink,
+  recordNoticeOutcome,
+  sweepMemberships,
+} from "./membership.server";
 import { addDays, GRACE_DAYS, PLAN_NAMES } from "./plans";
 import { renewalUrl } from "./renewal-link.server";
 
@@ -22,6 +28,30 @@ onOrderPaid("membership_term", async (_order, line) => {
 defineSchedule(MEMBERSHIP_JOBS.sweep, MEMBERSHIP_SWEEP_EVERY_MS, async ({ slot }) => {
   await sweepMemberships(slot);
 });
+
+/**
+ * A seat invitation's mail. The payload names the seat only: the token is made here, its hash
+ * stored, and it goes straight into the mail, never into this job's row (decision 0076). A retry
+ * makes a new token, so the latest mail sent is the one whose link works.
+ */
+defineJob<{ seatId: string; invitedAt: string }>(
+  MEMBERSHIP_JOBS.seatInvite,
+  async ({ seatId, invitedAt }) => {
+    const link = await issueSeatInvitationLink(seatId, invitedAt);
+    if (!link) return;
+    await sendMail({
+      to: link.email,
+      subject: `${link.organisationName ?? "Your organisation"} added you to its Kongamano membership`,
+      text: [
+        "Hello,",
+        "",
+        `${link.memberName} added you to the Corporate membership of ${link.organisationName ?? "their organisation"}.`,
+        `Accept your seat (sign in or create an account with this e-mail address): ${env().BASE_URL}/membership/seat/${link.token}`,
+        `The invitation works until ${formatDate(link.expiresAt)}.`,
+      ].join("\n"),
+    });
+  },
+);
 
 type NoticePayload = { termId: string; kind: MembershipNoticeKind; asOf?: string };
 

@@ -33,6 +33,7 @@ import {
   MembershipError,
   rejectApplication,
   revokeSeat,
+  SEAT_NOT_FOR_YOU,
   startUpgrade,
 } from "./membership.server";
 import { CORPORATE_SEATS } from "./plans";
@@ -249,6 +250,7 @@ describe("membership lifecycle", () => {
       memberName: company.name,
       organisationName: "Records Kenya Ltd",
       taxId: "P051234567X",
+      billingContactEmail: company.email,
     });
     expect(corporate.membership.state).toBe("applied");
     await expect(
@@ -451,6 +453,8 @@ describe("membership lifecycle", () => {
       plan: "corporate",
       memberName: contact.name,
       organisationName: "Archives Ltd",
+      taxId: "P051234567X",
+      billingContactEmail: "accounts@archives.example.test",
     });
     const approved = await approveApplication(applied.membership.id, admin);
     await pay(approved.invoiceNumber as string, 999_00);
@@ -461,7 +465,7 @@ describe("membership lifecycle", () => {
     const token = mail.text.match(/\/membership\/seat\/(\S+)/)?.[1] as string;
     expect(await hasMemberBenefits(colleague.id)).toBe(false);
     const stranger = await person();
-    await expect(acceptSeat(token, stranger)).rejects.toThrow("sign in with that address");
+    await expect(acceptSeat(token, stranger)).rejects.toThrow(SEAT_NOT_FOR_YOU);
     await acceptSeat(token, colleague);
     expect(await hasMemberBenefits(colleague.id)).toBe(true);
   });
@@ -507,6 +511,8 @@ describe("membership lifecycle", () => {
       plan: "corporate",
       memberName: contact.name,
       organisationName,
+      taxId: "P051234567X",
+      billingContactEmail: contact.email,
     });
     const approved = await approveApplication(applied.membership.id, admin);
     await pay(approved.invoiceNumber as string, 999_00);

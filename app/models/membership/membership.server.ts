@@ -38,8 +38,15 @@ import {
   PLAN_PRICE_MINOR,
   planPriceMinor,
   RENEWAL_OPENS_DAYS,
+  SEAT_INVITATION_DAYS,
   upgradeAmountMinor,
 } from "./plans";
+import {
+  type CorporateDetails,
+  corporateDetails,
+  pendingUpgradeRequest,
+  UPGRADE_REVIEW,
+} from "./queries.server";
 // Whoever can change memberships has the membership jobs registered with the worker.
 import "./membership-jobs.server";
 
@@ -64,7 +71,9 @@ export const MEMBERSHIP_TRANSITIONS: Record<MembershipState, readonly Membership
 export class MembershipError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 409 = 409,
+    readonly status: 400 | 403 | 404 | 409 | 410 = 409,
+    /** The form field the message belongs to, when it is about one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -251,6 +260,20 @@ export type ApplicationInput = {
   studentProofKey?: string | null;
 };
 
+/** What a Corporate membership needs, applying or upgrading (the apply form's messages). */
+export type { CorporateDetails };
+
+function assertCorporateDetails(details: CorporateDetails) {
+  const required = [
+    ["organisationName", "Enter the organisation's name"],
+    ["taxId", "Enter the KRA PIN or VAT number"],
+    ["billingContactEmail", "Enter the billing contact's e-mail address"],
+  ] as const;
+  for (const [field, message] of required) {
+    if (!details[field]?.trim()) throw new MembershipError(message, 400, field);
+  }
+}
+
 /** Applications that staff review before an invoice is issued. */
 export function needsReview(input: { plan: MembershipPlanId; studentProofKey?: string | null }) {
   return input.plan === "corporate" || Boolean(input.studentProofKey);
@@ -266,9 +289,7 @@ export async function applyForMembership(
   input: ApplicationInput,
 ) {
   const actor: Actor = { id: person.id, role: "user", request: person.request };
-  if (input.plan === "corporate" && !input.organisationName?.trim()) {
-    throw new MembershipError("Enter the organisation's name.", 400);
-  }
+  if (input.plan === "corporate") assertCorporateDetails(input);
   return getDb().transaction(async (tx) => {
     const [live] = await tx
       .select()
@@ -286,10 +307,7 @@ export async function applyForMembership(
     const details = {
       plan: input.plan,
       memberName: input.memberName.trim(),
-      organisationName: input.organisationName?.trim() || null,
-      taxId: input.taxId?.trim() || null,
-      billingContactName: input.billingContactName?.trim() || null,
-      billingContactEmail: input.billingContactEmail?.trim() || null,
+      ...corporateDetails(input),
       student: false,
       studentProofKey: input.studentProofKey ?? null,
       rejectionReason: null,
@@ -383,14 +401,15 @@ export async function reissueJoinInvoice(membershipId: string, actor: Actor) {
   });
 }
 
-/** Staff approve an application (student proof, corporate): the invoice is issued. */
-export async function approveApplication(membershipId: string, actor: Actor) {
+/**
+ * Staff approve an application (student proof, corporate) and the invoice is issued; for an
+ * active member's Corporate upgrade request, the upgrade invoice is issued instead.
+ */
+export async function approveApplication(membershipId: string, actor: Actor, now = new Date()) {
   assertAdmin(actor);
   return getDb().transaction(async (tx) => {
     let membership = await lockMembership(tx, membershipId);
-    if (membership.state !== "applied") {
-      throw new MembershipError("Only applications waiting for review can be approved.");
-    }
+    if (membership.state !== "applied") return approveUpgradeRequest(tx, membership, actor, now);
     if (membership.studentProofKey && !membership.student) {
       [membership] = await tx
         .update(memberships)
@@ -415,16 +434,14 @@ export async function approveApplication(membershipId: string, actor: Actor) {
   });
 }
 
-/** Staff reject an application; the reason is e-mailed to the person. */
+/** Staff reject an application (or an upgrade request); the reason is e-mailed to the person. */
 export async function rejectApplication(membershipId: string, reason: string, actor: Actor) {
   assertAdmin(actor);
   const why = reason.trim();
   if (!why) throw new MembershipError("Give the reason (it is e-mailed to the applicant).", 400);
   return getDb().transaction(async (tx) => {
     const membership = await lockMembership(tx, membershipId);
-    if (membership.state !== "applied") {
-      throw new MembershipError("Only applications waiting for review can be rejected.");
-    }
+    if (membership.state !== "applied") return rejectUpgradeRequest(tx, membership, why, actor);
     const updated = await changeState(
       tx,
       membership,
@@ -728,7 +745,50 @@ export async function cancelMembership(membershipId: string, actor: Actor, now =
   }
 }
 
-/** Upgrade to a dearer plan: an invoice for the prorated difference; the plan changes when paid. */
+/** The prorated upgrade invoice; the plan changes when it is paid (activateTerm). */
+async function issueUpgradeInvoice(
+  tx: Tx,
+  membership: MembershipRow,
+  to: MembershipPlanId,
+  actor: Actor,
+  now: Date,
+) {
+  const open = await pendingTerm(tx, membership.id, "upgrade");
+  if (open) throw new MembershipError("An upgrade invoice is already waiting for payment.");
+  const base = await currentBaseTerm(tx, membership.id);
+  if (!base) throw new MembershipError("Only an active membership can be upgraded.");
+  const amountMinor = upgradeAmountMinor(membership.plan, to, membership.student, base, now);
+  const buyer = await buyerOf(tx, membership);
+  const created = await createTermOrder(
+    tx,
+    membership,
+    buyer,
+    { kind: "upgrade", plan: to, amountMinor },
+    JOIN_HOLD_DAYS * 86_400_000,
+    `Upgrade from ${PLAN_NAMES[membership.plan]} to ${PLAN_NAMES[to]} until ${formatDate(base.endsAt)} (prorated)`,
+  );
+  await audit(tx, actor, "membership.upgrade_requested", membership.id, {
+    from: membership.plan,
+    to,
+    amountMinor,
+    invoice: created.invoiceNumber,
+  });
+  return { ...created, amountMinor };
+}
+
+function assertUpgradable(membership: MembershipRow, to: MembershipPlanId) {
+  if (membership.state !== "active" || membership.cancelRequestedAt) {
+    throw new MembershipError("Only an active membership can be upgraded.");
+  }
+  if (PLAN_PRICE_MINOR[to] <= PLAN_PRICE_MINOR[membership.plan]) {
+    throw new MembershipError("Choose a plan above your current one.", 400);
+  }
+}
+
+/**
+ * Upgrade to a dearer plan: an invoice for the prorated difference; the plan changes when paid.
+ * Corporate is not sold this way: it is reviewed like an application (requestCorporateUpgrade).
+ */
 export async function startUpgrade(
   membershipId: string,
   to: MembershipPlanId,
@@ -738,37 +798,105 @@ export async function startUpgrade(
   return getDb().transaction(async (tx) => {
     const membership = await lockMembership(tx, membershipId);
     assertOwnerOrAdmin(membership, actor);
-    if (membership.state !== "active" || membership.cancelRequestedAt) {
-      throw new MembershipError("Only an active membership can be upgraded.");
+    assertUpgradable(membership, to);
+    if (to === "corporate") {
+      throw new MembershipError(
+        "A Corporate upgrade is reviewed like an application: use the Corporate application form.",
+        400,
+      );
     }
-    if (PLAN_PRICE_MINOR[to] <= PLAN_PRICE_MINOR[membership.plan]) {
-      throw new MembershipError("Choose a plan above your current one.", 400);
+    if (await pendingUpgradeRequest(tx, membership.id)) {
+      throw new MembershipError("Your upgrade to Corporate is waiting for review.");
     }
-    if (to === "corporate" && !membership.organisationName) {
-      throw new MembershipError("A Corporate membership needs an organisation: contact us.", 400);
-    }
-    const open = await pendingTerm(tx, membership.id, "upgrade");
-    if (open) throw new MembershipError("An upgrade invoice is already waiting for payment.");
-    const base = await currentBaseTerm(tx, membership.id);
-    if (!base) throw new MembershipError("Only an active membership can be upgraded.");
-    const amountMinor = upgradeAmountMinor(membership.plan, to, membership.student, base, now);
-    const buyer = await buyerOf(tx, membership);
-    const created = await createTermOrder(
-      tx,
-      membership,
-      buyer,
-      { kind: "upgrade", plan: to, amountMinor },
-      JOIN_HOLD_DAYS * 86_400_000,
-      `Upgrade from ${PLAN_NAMES[membership.plan]} to ${PLAN_NAMES[to]} until ${formatDate(base.endsAt)} (prorated)`,
-    );
-    await audit(tx, actor, "membership.upgrade_requested", membership.id, {
-      from: membership.plan,
-      to,
-      amountMinor,
-      invoice: created.invoiceNumber,
-    });
-    return { ...created, amountMinor };
+    return issueUpgradeInvoice(tx, membership, to, actor, now);
   });
+}
+
+/**
+ * An active member asks to become Corporate: the same details as a Corporate application, and
+ * the same review (staff approve → the prorated upgrade invoice; reject → the reason by e-mail).
+ * Nothing is invoiced and the plan does not change until staff approve.
+ */
+export async function requestCorporateUpgrade(
+  membershipId: string,
+  details: CorporateDetails,
+  actor: Actor,
+) {
+  assertCorporateDetails(details);
+  return getDb().transaction(async (tx) => {
+    const membership = await lockMembership(tx, membershipId);
+    assertOwnerOrAdmin(membership, actor);
+    assertUpgradable(membership, "corporate");
+    if (await pendingUpgradeRequest(tx, membership.id)) {
+      throw new MembershipError("Your upgrade to Corporate is already waiting for review.");
+    }
+    if (await pendingTerm(tx, membership.id, "upgrade")) {
+      throw new MembershipError("An upgrade invoice is already waiting for payment.");
+    }
+    await audit(tx, actor, UPGRADE_REVIEW.requested, membership.id, {
+      from: membership.plan,
+      to: "corporate",
+      ...corporateDetails(details),
+    });
+    return membership;
+  });
+}
+
+async function approveUpgradeRequest(tx: Tx, current: MembershipRow, actor: Actor, now: Date) {
+  const request = await pendingUpgradeRequest(tx, current.id);
+  if (!request) {
+    throw new MembershipError("Only applications waiting for review can be approved.");
+  }
+  assertUpgradable(current, request.to);
+  const [membership] = await tx
+    .update(memberships)
+    .set(corporateDetails(request))
+    .where(eq(memberships.id, current.id))
+    .returning();
+  const result = await issueUpgradeInvoice(tx, membership, request.to, actor, now);
+  await audit(tx, actor, UPGRADE_REVIEW.approved, membership.id, {
+    to: request.to,
+    invoice: result.invoiceNumber,
+  });
+  await enqueueMail(tx, `membership:${membership.id}:upgrade-approved:${result.invoiceNumber}`, {
+    to: (await buyerOf(tx, membership)).email,
+    subject: "Your Kongamano membership upgrade is approved",
+    text: [
+      `Dear ${membership.memberName},`,
+      "",
+      `Your upgrade from the ${PLAN_NAMES[membership.plan]} to the ${PLAN_NAMES[request.to]} membership is approved.`,
+      `Invoice ${result.invoiceNumber} for the prorated difference follows in a separate e-mail; your plan changes the day it is paid.`,
+      "",
+      `Your profile: ${env().BASE_URL}/profile#membership`,
+    ].join("\n"),
+  });
+  return { membership, invoiceNumber: result.invoiceNumber, orderId: result.orderId };
+}
+
+async function rejectUpgradeRequest(tx: Tx, membership: MembershipRow, why: string, actor: Actor) {
+  const request = await pendingUpgradeRequest(tx, membership.id);
+  if (!request) {
+    throw new MembershipError("Only applications waiting for review can be rejected.");
+  }
+  await audit(tx, actor, UPGRADE_REVIEW.rejected, membership.id, { to: request.to, reason: why });
+  await enqueueMail(
+    tx,
+    `membership:${membership.id}:upgrade-rejected:${request.requestedAt.getTime()}`,
+    {
+      to: (await buyerOf(tx, membership)).email,
+      subject: "Your Kongamano membership upgrade",
+      text: [
+        `Dear ${membership.memberName},`,
+        "",
+        `We could not approve your upgrade to the ${PLAN_NAMES[request.to]} membership.`,
+        `Reason: ${why}`,
+        `Your ${PLAN_NAMES[membership.plan]} membership continues unchanged.`,
+        "",
+        `Your profile: ${env().BASE_URL}/profile#membership`,
+      ].join("\n"),
+    },
+  );
+  return membership;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -778,13 +906,27 @@ export function hashSeatToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** The corporate contact invites a colleague by e-mail (up to 10 live seats). */
-export async function inviteSeat(membershipId: string, email: string, actor: Actor) {
+/** A hash nobody holds the token of: the working link is made when the mail is sent. */
+function unusableSeatTokenHash() {
+  return hashSeatToken(randomBytes(24).toString("base64url"));
+}
+
+/**
+ * The corporate contact invites a colleague by e-mail (up to 10 seats taken or invited, an
+ * expired invitation not counting). Inviting an address again renews its invitation: a new
+ * expiry, and the earlier link stops working. The token is made by the mail job at send time
+ * (issueSeatInvitationLink), so it is never stored, nor in a job payload (decision 0076).
+ */
+export async function inviteSeat(
+  membershipId: string,
+  email: string,
+  actor: Actor,
+  now = new Date(),
+) {
   const address = email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
     throw new MembershipError("Enter a valid e-mail address.", 400);
   }
-  const token = randomBytes(24).toString("base64url");
   return getDb().transaction(async (tx) => {
     const membership = await lockMembership(tx, membershipId);
     assertOwnerOrAdmin(membership, actor);
@@ -794,41 +936,116 @@ export async function inviteSeat(membershipId: string, email: string, actor: Act
     if (!["active", "renewal_open", "grace"].includes(membership.state)) {
       throw new MembershipError("Seats can be given while the membership is active.", 400);
     }
+    const live = and(
+      eq(membershipSeats.membershipId, membership.id),
+      isNull(membershipSeats.revokedAt),
+    );
+    const [existing] = await tx
+      .select()
+      .from(membershipSeats)
+      .where(and(live, eq(membershipSeats.email, address)));
+    if (existing?.acceptedAt) throw new MembershipError("This colleague already has a seat.", 400);
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(membershipSeats)
       .where(
-        and(eq(membershipSeats.membershipId, membership.id), isNull(membershipSeats.revokedAt)),
+        and(
+          live,
+          sql`${membershipSeats.email} <> ${address}`,
+          sql`(${membershipSeats.acceptedAt} IS NOT NULL OR ${membershipSeats.expiresAt} > ${now.toISOString()}::timestamptz)`,
+        ),
       );
     if (n >= CORPORATE_SEATS) {
       throw new MembershipError(`All ${CORPORATE_SEATS} team seats are taken.`, 400);
     }
-    const [seat] = await tx
-      .insert(membershipSeats)
-      .values({ membershipId: membership.id, email: address, tokenHash: hashSeatToken(token) })
-      .onConflictDoNothing()
-      .returning();
-    if (!seat) throw new MembershipError("This colleague is already invited.", 400);
-    await audit(tx, actor, "membership_seat.invited", seat.id, {
-      membershipId: membership.id,
-      email: address,
-    });
-    await enqueueMail(tx, `membership-seat:${seat.id}:invite`, {
-      to: address,
-      subject: `${membership.organisationName ?? "Your organisation"} added you to its Kongamano membership`,
-      text: [
-        "Hello,",
-        "",
-        `${membership.memberName} added you to the Corporate membership of ${membership.organisationName ?? "their organisation"}.`,
-        `Accept your seat (sign in or create an account with this e-mail address): ${env().BASE_URL}/membership/seat/${token}`,
-      ].join("\n"),
+    const invitation = {
+      invitedAt: now,
+      expiresAt: addDays(now, SEAT_INVITATION_DAYS),
+      tokenHash: unusableSeatTokenHash(),
+    };
+    let seat: typeof membershipSeats.$inferSelect | undefined;
+    if (existing) {
+      [seat] = await tx
+        .update(membershipSeats)
+        .set(invitation)
+        .where(eq(membershipSeats.id, existing.id))
+        .returning();
+    } else {
+      [seat] = await tx
+        .insert(membershipSeats)
+        .values({ membershipId: membership.id, email: address, ...invitation })
+        .onConflictDoNothing()
+        .returning();
+      if (!seat) throw new MembershipError("This colleague is already invited.", 400);
+    }
+    await audit(
+      tx,
+      actor,
+      existing ? "membership_seat.reinvited" : "membership_seat.invited",
+      seat.id,
+      {
+        membershipId: membership.id,
+        email: address,
+        expiresAt: invitation.expiresAt.toISOString(),
+      },
+    );
+    await enqueueJob(tx, {
+      kind: MEMBERSHIP_JOBS.seatInvite,
+      payload: { seatId: seat.id, invitedAt: now.toISOString() },
+      uniqueKey: `membership-seat-invite:${seat.id}:${now.getTime()}`,
     });
     return seat;
   });
 }
 
-/** The invited colleague accepts, signed in with the invited address. */
-export async function acceptSeat(token: string, person: { id: string; email: string }) {
+/**
+ * At send time (the invitation mail job): a fresh token whose hash replaces the seat's, so only
+ * the link in the mail being sent works. Null when there is nothing to send any more: the seat
+ * was accepted, removed, has expired, or was invited again since (`invitedAt` moved on).
+ */
+export async function issueSeatInvitationLink(seatId: string, invitedAt: string, now = new Date()) {
+  const token = randomBytes(24).toString("base64url");
+  return getDb().transaction(async (tx) => {
+    const [seat] = await tx
+      .select()
+      .from(membershipSeats)
+      .where(eq(membershipSeats.id, seatId))
+      .for("update");
+    if (!seat || seat.revokedAt || seat.acceptedAt || seat.expiresAt <= now) return null;
+    if (seat.invitedAt.getTime() !== new Date(invitedAt).getTime()) return null;
+    const [membership] = await tx
+      .select({
+        memberName: memberships.memberName,
+        organisationName: memberships.organisationName,
+      })
+      .from(memberships)
+      .where(eq(memberships.id, seat.membershipId));
+    await tx
+      .update(membershipSeats)
+      .set({ tokenHash: hashSeatToken(token) })
+      .where(eq(membershipSeats.id, seat.id));
+    return {
+      token,
+      email: seat.email,
+      expiresAt: seat.expiresAt,
+      memberName: membership.memberName,
+      organisationName: membership.organisationName,
+    };
+  });
+}
+
+/** What a signed-in account that is not the invited one is told (never the invited address). */
+export const SEAT_NOT_FOR_YOU =
+  "This invitation is not for the account you are signed in with. Sign in with the e-mail address the invitation was sent to.";
+export const SEAT_EXPIRED =
+  "This invitation has expired. Ask the colleague who invited you to send a new one.";
+
+/** The invited colleague accepts, signed in with the invited address, before the expiry. */
+export async function acceptSeat(
+  token: string,
+  person: { id: string; email: string },
+  now = new Date(),
+) {
   return getDb().transaction(async (tx) => {
     const [seat] = await tx
       .select()
@@ -836,16 +1053,12 @@ export async function acceptSeat(token: string, person: { id: string; email: str
       .where(eq(membershipSeats.tokenHash, hashSeatToken(token)))
       .for("update");
     if (!seat || seat.revokedAt) throw new MembershipError("This invitation is not valid.", 404);
-    if (seat.email !== person.email.toLowerCase()) {
-      throw new MembershipError(
-        `This invitation is for ${seat.email}: sign in with that address.`,
-        403,
-      );
-    }
+    if (seat.email !== person.email.toLowerCase()) throw new MembershipError(SEAT_NOT_FOR_YOU, 403);
     if (seat.acceptedAt) return seat;
+    if (seat.expiresAt <= now) throw new MembershipError(SEAT_EXPIRED, 410);
     const [updated] = await tx
       .update(membershipSeats)
-      .set({ userId: person.id, acceptedAt: new Date() })
+      .set({ userId: person.id, acceptedAt: now })
       .where(eq(membershipSeats.id, seat.id))
       .returning();
     await audit(tx, { id: person.id, role: "user" }, "membership_seat.accepted", seat.id, {

@@ -20,6 +20,8 @@ export const PLAN_IDS = ["individual", "professional", "corporate"] as const;
 
 /** Corporate: up to 10 team members (spec §9). */
 export const CORPORATE_SEATS = 10;
+/** A seat invitation not accepted within this many days is void (the contact can invite again). */
+export const SEAT_INVITATION_DAYS = 30;
 /** FAQ: 50% student discount. */
 export const STUDENT_DISCOUNT_PERCENT = 50;
 

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb, queryRows } from "~/db/client.server";
 import {
+  auditLog,
   invoices,
   type MembershipNoticeKind,
   type MembershipPlanId,
@@ -24,6 +25,98 @@ import {
   PLAN_NAMES,
   RENEWAL_OPENS_DAYS,
 } from "./plans";
+
+// ---------------------------------------------------------------------------------------------
+// Corporate upgrade requests (reviewed like applications; decision 0076)
+// ---------------------------------------------------------------------------------------------
+/** The audit actions that open and close a Corporate upgrade review. */
+export const UPGRADE_REVIEW = {
+  requested: "membership.upgrade_review_requested",
+  approved: "membership.upgrade_approved",
+  rejected: "membership.upgrade_rejected",
+} as const;
+
+/** What a Corporate membership needs, applying or upgrading. */
+export type CorporateDetails = {
+  organisationName?: string | null;
+  taxId?: string | null;
+  billingContactName?: string | null;
+  billingContactEmail?: string | null;
+};
+
+export function corporateDetails(details: CorporateDetails) {
+  return {
+    organisationName: details.organisationName?.trim() || null,
+    taxId: details.taxId?.trim() || null,
+    billingContactName: details.billingContactName?.trim() || null,
+    billingContactEmail: details.billingContactEmail?.trim() || null,
+  };
+}
+
+export type UpgradeRequest = ReturnType<typeof corporateDetails> & {
+  to: MembershipPlanId;
+  from: MembershipPlanId;
+  requestedAt: Date;
+};
+
+/**
+ * The Corporate upgrade waiting for staff, if any: the latest review row of the membership is a
+ * request (the model writes them under the membership lock, so the latest one is the standing).
+ */
+export async function pendingUpgradeRequest(
+  db: Pick<Database, "select"> | Pick<DbTransaction, "select">,
+  membershipId: string,
+): Promise<UpgradeRequest | null> {
+  const [latest] = await db
+    .select({ action: auditLog.action, details: auditLog.details, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, "membership"),
+        eq(auditLog.entityId, membershipId),
+        inArray(auditLog.action, Object.values(UPGRADE_REVIEW)),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  if (latest?.action !== UPGRADE_REVIEW.requested || !latest.details) return null;
+  const details = latest.details as CorporateDetails & {
+    to: MembershipPlanId;
+    from: MembershipPlanId;
+  };
+  return {
+    ...corporateDetails(details),
+    to: details.to,
+    from: details.from,
+    requestedAt: latest.at,
+  };
+}
+
+/**
+ * Active members' Corporate upgrade requests waiting for review, with the details they gave (the
+ * admin's "Applications to review" list shows them beside the applications).
+ */
+export async function listUpgradeRequestsForAdmin() {
+  const actions = sql.join(
+    Object.values(UPGRADE_REVIEW).map((action) => sql`${action}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ membership_id: string; action: string }>(sql`
+    SELECT DISTINCT ON (a.entity_id) a.entity_id AS membership_id, a.action
+    FROM ${auditLog} a
+    WHERE a.entity = 'membership' AND a.action IN (${actions})
+    ORDER BY a.entity_id, a.created_at DESC`);
+  const ids = rows.filter((r) => r.action === UPGRADE_REVIEW.requested).map((r) => r.membership_id);
+  if (ids.length === 0) return [];
+  const members = await listMembersForAdmin({ ids, state: "active" });
+  const db = getDb();
+  const requests = await Promise.all(
+    members.map(async (m) => ({ member: m, request: await pendingUpgradeRequest(db, m.id) })),
+  );
+  return requests.flatMap(({ member, request }) =>
+    request ? [{ ...member, ...corporateDetails(request), upgradeTo: request.to }] : [],
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Benefits (the `member` event fee and anything else reserved for members)
@@ -152,6 +245,7 @@ export async function getMembershipOverview(userId: string) {
             id: membershipSeats.id,
             email: membershipSeats.email,
             acceptedAt: membershipSeats.acceptedAt,
+            expiresAt: membershipSeats.expiresAt,
           })
           .from(membershipSeats)
           .where(
@@ -165,6 +259,7 @@ export async function getMembershipOverview(userId: string) {
     baseTerm,
     terms,
     openTerms: open,
+    upgradeRequest: await pendingUpgradeRequest(db, membership.id),
     seats,
     seat,
     standing: describeStanding(
@@ -255,11 +350,16 @@ export async function getOwnCard(userId: string) {
 // ---------------------------------------------------------------------------------------------
 // Back office (/admin/members)
 // ---------------------------------------------------------------------------------------------
-export type MemberFilter = { state?: MembershipState | null; q?: string | null };
+export type MemberFilter = {
+  state?: MembershipState | null;
+  q?: string | null;
+  ids?: readonly string[];
+};
 
 export async function listMembersForAdmin(filter: MemberFilter, limit = 200) {
   const conditions = [];
   if (filter.state) conditions.push(eq(memberships.state, filter.state));
+  if (filter.ids) conditions.push(inArray(memberships.id, [...filter.ids]));
   const q = filter.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -474,7 +574,7 @@ export async function getRenewalView(membershipId: string) {
 }
 
 /** What the Membership section of /profile shows (plain, serialisable data). */
-export async function getProfileMembership(userId: string) {
+export async function getProfileMembership(userId: string, now = new Date()) {
   const overview = await getMembershipOverview(userId);
   if (!overview) return null;
   const { seat } = overview;
@@ -485,7 +585,14 @@ export async function getProfileMembership(userId: string) {
       }
     : null;
   if (!overview.membership) return { membership: null, seat: seatInfo };
-  const { membership, terms, openTerms, seats, standing, baseTerm } = overview;
+  const { membership, terms, openTerms, seats, standing, baseTerm, upgradeRequest } = overview;
+  const canUpgrade =
+    membership.state === "active" &&
+    !membership.cancelRequestedAt &&
+    membership.plan !== "corporate" &&
+    !upgradeRequest &&
+    !openTerms.some((t) => t.kind === "upgrade");
+  const seatExpired = (s: (typeof seats)[number]) => !s.acceptedAt && s.expiresAt <= now;
   return {
     seat: seatInfo,
     membership: {
@@ -499,11 +606,10 @@ export async function getProfileMembership(userId: string) {
       canCancel:
         ["applied", "awaiting_payment", "grace"].includes(membership.state) ||
         (["active", "renewal_open"].includes(membership.state) && !membership.cancelRequestedAt),
-      canUpgrade:
-        membership.state === "active" &&
-        !membership.cancelRequestedAt &&
-        membership.plan !== "corporate" &&
-        !openTerms.some((t) => t.kind === "upgrade"),
+      canUpgrade,
+      /** Corporate is reviewed like an application: the Corporate form, not a one-click invoice. */
+      canRequestCorporate: canUpgrade,
+      upgradeWaitingForReview: Boolean(upgradeRequest),
       needsInvoice:
         membership.state === "awaiting_payment" && !openTerms.some((t) => t.kind === "join"),
       accessUntil: baseTerm ? formatDate(baseTerm.endsAt) : null,
@@ -516,8 +622,17 @@ export async function getProfileMembership(userId: string) {
         period:
           t.startsAt && t.endsAt ? `${formatDate(t.startsAt)} – ${formatDate(t.endsAt)}` : null,
       })),
-      seats: seats.map((s) => ({ id: s.id, email: s.email, accepted: Boolean(s.acceptedAt) })),
-      seatsLeft: membership.plan === "corporate" ? CORPORATE_SEATS - seats.length : 0,
+      seats: seats.map((s) => ({
+        id: s.id,
+        email: s.email,
+        accepted: Boolean(s.acceptedAt),
+        expired: seatExpired(s),
+        expiresOn: formatDate(s.expiresAt),
+      })),
+      seatsLeft:
+        membership.plan === "corporate"
+          ? CORPORATE_SEATS - seats.filter((s) => !seatExpired(s)).length
+          : 0,
       canInvite: membership.plan === "corporate" && BENEFIT_STATES.includes(membership.state),
     },
   };

@@ -94,6 +94,7 @@ describe("/admin/members.csv", () => {
       memberName: h.name,
       organisationName: "Records Kenya Ltd",
       taxId: "P051234567X",
+      billingContactEmail: "accounts@records.example.test",
     });
   });
 

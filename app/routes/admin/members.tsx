@@ -24,6 +24,7 @@ import {
   listMembersForAdmin,
   listMissedNotices,
   listNoticeLog,
+  listUpgradeRequestsForAdmin,
   retentionReport,
 } from "~/models/membership/queries.server";
 import type { Route } from "./+types/members";
@@ -43,10 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? (stateParam as MembershipState)
     : null;
   const q = params.get("q")?.trim() ?? "";
-  const [members, counts, applications, notices, missed, retention] = await Promise.all([
+  const [members, counts, applications, upgrades, notices, missed, retention] = await Promise.all([
     listMembersForAdmin({ state, q }),
     countMembersByState(),
     listMembersForAdmin({ state: "applied" }),
+    listUpgradeRequestsForAdmin(),
     listNoticeLog(50),
     listMissedNotices(),
     retentionReport(),
@@ -64,12 +66,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     validUntil: m.endsAt ? formatDate(m.endsAt) : null,
     cancelling: Boolean(m.cancelRequestedAt),
     since: formatDate(m.createdAt),
+    upgradeTo: null as string | null,
   });
   return {
     filter: { state, q },
     members: members.map(row),
     counts,
-    applications: applications.map(row),
+    // Corporate upgrade requests are reviewed here too, with the same Approve and Reject.
+    applications: [
+      ...applications.map(row),
+      ...upgrades.map((u) => ({ ...row(u), upgradeTo: PLAN_NAMES[u.upgradeTo] })),
+    ],
     notices: notices.map((n) => ({
       id: n.id,
       memberName: n.memberName,
@@ -185,7 +192,8 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
             {applications.map((a) => (
               <li key={a.id} className="grid gap-3 rounded-lg border border-border p-4">
                 <p>
-                  <strong>{a.memberName}</strong> ({a.email}) · {a.plan}
+                  <strong>{a.memberName}</strong> ({a.email}) ·{" "}
+                  {a.upgradeTo ? `upgrade from ${a.plan} to ${a.upgradeTo}` : a.plan}
                   {a.organisationName ? ` · ${a.organisationName}` : ""}
                   {a.taxId ? ` · KRA PIN / VAT ${a.taxId}` : ""}
                   {a.hasProof ? " · student discount requested" : ""}

@@ -11,7 +11,11 @@ import { formatMinor } from "~/lib/money";
 import { getOptionalUser, requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UploadError } from "~/lib/uploads.server";
-import { applyForMembership, MembershipError } from "~/models/membership/membership.server";
+import {
+  applyForMembership,
+  MembershipError,
+  requestCorporateUpgrade,
+} from "~/models/membership/membership.server";
 import {
   MEMBERSHIP_CURRENCY,
   PLAN_IDS,
@@ -48,18 +52,55 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const overview = await getMembershipOverview(user.id);
   const current = overview?.membership;
-  const blocking = current && !["lapsed", "rejected", "cancelled"].includes(current.state);
+  const upgrade =
+    plan === "corporate" && upgradableToCorporate(overview) && current
+      ? { from: PLAN_NAMES[current.plan] }
+      : null;
+  const blocking =
+    !upgrade && current && !["lapsed", "rejected", "cancelled"].includes(current.state);
   return {
     plan,
-    plans: PLAN_IDS.map((id) => ({
+    // An upgrade is to Corporate only, with the same form, fields and messages as applying.
+    plans: (upgrade ? (["corporate"] as const) : PLAN_IDS).map((id) => ({
       id,
       name: PLAN_NAMES[id],
       priceLabel: formatMinor(PLAN_PRICE_MINOR[id], MEMBERSHIP_CURRENCY),
     })),
-    defaults: { plan, memberName: current?.memberName ?? user.name },
+    defaults: {
+      plan,
+      memberName: current?.memberName ?? user.name,
+      ...(upgrade && current
+        ? {
+            organisationName: current.organisationName ?? "",
+            taxId: current.taxId ?? "",
+            billingContactName: current.billingContactName ?? "",
+            billingContactEmail: current.billingContactEmail ?? "",
+          }
+        : {}),
+    },
     email: user.email,
-    existing: blocking ? { standing: overview.standing } : null,
+    upgrade,
+    existing: blocking
+      ? {
+          standing: overview.upgradeRequest
+            ? "your upgrade to Corporate is waiting for review"
+            : overview.standing,
+        }
+      : null,
   };
+}
+
+/** An active, non-Corporate member with no upgrade under way applies for Corporate by upgrading. */
+function upgradableToCorporate(overview: Awaited<ReturnType<typeof getMembershipOverview>>) {
+  const current = overview?.membership;
+  return Boolean(
+    current &&
+      current.state === "active" &&
+      !current.cancelRequestedAt &&
+      current.plan !== "corporate" &&
+      !overview.upgradeRequest &&
+      !overview.openTerms.some((t) => t.kind === "upgrade"),
+  );
 }
 
 async function readForm(request: Request) {
@@ -100,6 +141,18 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    // The server decides: an active member's Corporate application is an upgrade request.
+    const overview = await getMembershipOverview(user.id);
+    const current = overview?.membership;
+    if (value.plan === "corporate" && current?.state === "active") {
+      await requestCorporateUpgrade(current.id, value, { id: user.id, role: user.role, request });
+      return redirectWithToast("/profile#membership", {
+        type: "success",
+        title: "Upgrade request received",
+        description:
+          "Our staff review it and e-mail you the invoice for the prorated difference or the reason.",
+      });
+    }
     const studentProofKey = value.student && hasProof ? await storePaymentProof(proof) : null;
     const result = await applyForMembership(
       { id: user.id, name: user.name, email: user.email, request },
@@ -129,15 +182,15 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (!(error instanceof MembershipError) || error.status === 403 || error.status === 404)
       throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message] }), formError: null },
-      { status: 400 },
-    );
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+    return data({ result: reply, formError: null }, { status: 400 });
   }
 }
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plans, defaults, email, existing, plan } = loaderData;
+  const { plans, defaults, email, existing, plan, upgrade } = loaderData;
   return (
     <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
       <Link
@@ -148,9 +201,13 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
         Back to membership plans
       </Link>
       <div className="grid gap-1">
-        <h1 className="text-3xl font-semibold">Apply for {PLAN_NAMES[plan]} Membership</h1>
+        <h1 className="text-3xl font-semibold">
+          {upgrade ? "Upgrade to Corporate Membership" : `Apply for ${PLAN_NAMES[plan]} Membership`}
+        </h1>
         <p className="text-muted-foreground">
-          One year of membership, renewed only when you choose.
+          {upgrade
+            ? `Your ${upgrade.from} membership continues while our staff review your organisation's details; once approved, you pay the prorated difference and your plan changes the day it is paid.`
+            : "One year of membership, renewed only when you choose."}
         </p>
       </div>
       <Card className="p-6">

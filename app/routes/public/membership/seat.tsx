@@ -30,7 +30,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     await acceptSeat(params.token, user);
   } catch (error) {
     if (error instanceof MembershipError) {
-      return data({ error: error.message }, { status: error.status === 404 ? 404 : 400 });
+      // Not valid (404), not this account (403, never naming the invited address), expired (410).
+      const status = [403, 404, 410].includes(error.status) ? error.status : 400;
+      return data({ error: error.message }, { status });
     }
     throw error;
   }
