@@ -32,7 +32,9 @@ import {
   MEMBERSHIP_TRANSITIONS,
   MembershipError,
   rejectApplication,
+  requestCorporateUpgrade,
   revokeSeat,
+  SEAT_EXPIRED,
   SEAT_NOT_FOR_YOU,
   startUpgrade,
 } from "./membership.server";
@@ -644,5 +646,200 @@ describe("membership lifecycle", () => {
     await asOf(endsAt);
     expect(await stateOf(membershipId)).toBe("cancelled");
     expect(await hasMemberBenefits(colleague.id, at(endsAt, -1))).toBe(false);
+  });
+
+  /** The link token of the latest seat e-mail to `email` (an invitation sent again replaces it). */
+  async function latestSeatToken(email: string) {
+    await drainJobs();
+    await smtp.waitFor(email, /added you to its Kongamano membership/);
+    const mails = smtp.messages.filter(
+      (m) => m.to.includes(email) && /added you to its Kongamano membership/.test(m.subject),
+    );
+    return (mails.at(-1)?.text.match(/\/membership\/seat\/(\S+)/)?.[1] ?? "") as string;
+  }
+
+  async function upgradeTerms(membershipId: string) {
+    return database.db
+      .select()
+      .from(membershipTerms)
+      .where(
+        and(eq(membershipTerms.membershipId, membershipId), eq(membershipTerms.kind, "upgrade")),
+      );
+  }
+
+  const corporateDetails = {
+    organisationName: "Upgrade Works Ltd",
+    taxId: "P051234567X",
+    billingContactName: "Accounts Desk",
+    billingContactEmail: "accounts@upgrade-works.example.test",
+  };
+
+  it("reviews an upgrade to Corporate like a Corporate application before any invoice", async () => {
+    const { person: p, membershipId, term } = await activeMember("individual");
+    const owner: Actor = { id: p.id, role: "user" };
+    // The one-click upgrade (the page hides it for Corporate) is refused for Corporate.
+    await expect(startUpgrade(membershipId, "corporate", owner)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("reviewed like an application"),
+    });
+    // The same required details as applying, with the apply form's messages.
+    await expect(
+      requestCorporateUpgrade(membershipId, { ...corporateDetails, taxId: " " }, owner),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: "taxId",
+      message: "Enter the KRA PIN or VAT number",
+    });
+    await expect(
+      requestCorporateUpgrade(
+        membershipId,
+        { ...corporateDetails, billingContactEmail: "" },
+        owner,
+      ),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: "billingContactEmail",
+      message: "Enter the billing contact's e-mail address",
+    });
+    await expect(
+      requestCorporateUpgrade(membershipId, corporateDetails, {
+        id: (await person()).id,
+        role: "user",
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+
+    await requestCorporateUpgrade(membershipId, corporateDetails, owner);
+    // Waiting for review: no invoice, no term, the plan and the benefits unchanged.
+    expect(await upgradeTerms(membershipId)).toHaveLength(0);
+    const [waiting] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, membershipId));
+    expect(waiting).toMatchObject({ plan: "individual", state: "active", taxId: null });
+    expect(await hasMemberBenefits(p.id)).toBe(true);
+    await expect(requestCorporateUpgrade(membershipId, corporateDetails, owner)).rejects.toThrow(
+      "already waiting for review",
+    );
+    await expect(startUpgrade(membershipId, "professional", owner)).rejects.toThrow(
+      "waiting for review",
+    );
+    await expect(approveApplication(membershipId, owner)).rejects.toThrow("Only admins");
+
+    // Staff approve it with the applications' Approve: the prorated upgrade invoice is issued.
+    const halfway = new Date(
+      ((term.startsAt as Date).getTime() + (term.endsAt as Date).getTime()) / 2,
+    );
+    const approved = await approveApplication(membershipId, admin, halfway);
+    expect(await invoiceTotal(approved.invoiceNumber as string)).toBe(450_00);
+    const [pending] = await upgradeTerms(membershipId);
+    expect(pending).toMatchObject({ plan: "corporate", activatedAt: null });
+    const [invoiced] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, pending.orderId));
+    expect(invoiced).toMatchObject({
+      organisationName: "Upgrade Works Ltd",
+      taxId: "P051234567X",
+      billingEmail: "accounts@upgrade-works.example.test",
+    });
+    await expect(approveApplication(membershipId, admin)).rejects.toThrow(
+      "Only applications waiting for review",
+    );
+    await drainJobs();
+    await smtp.waitFor("accounts@upgrade-works.example.test", /upgrade is approved/);
+    await pay(approved.invoiceNumber as string, 450_00);
+    const [upgraded] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, membershipId));
+    expect(upgraded.plan).toBe("corporate");
+  });
+
+  it("rejects an upgrade to Corporate with the reason e-mailed; the membership goes on unchanged", async () => {
+    const { person: p, membershipId } = await activeMember("professional");
+    const owner: Actor = { id: p.id, role: "user" };
+    await requestCorporateUpgrade(membershipId, corporateDetails, owner);
+    await expect(rejectApplication(membershipId, "  ", admin)).rejects.toThrow("Give the reason");
+    await rejectApplication(membershipId, "We could not verify the KRA PIN.", admin);
+    const [row] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, membershipId));
+    expect(row).toMatchObject({ plan: "professional", state: "active", taxId: null });
+    expect(await upgradeTerms(membershipId)).toHaveLength(0);
+    await drainJobs();
+    const mail = await smtp.waitFor(p.email, /membership upgrade$/);
+    expect(mail.text).toContain("Reason: We could not verify the KRA PIN.");
+    await expect(approveApplication(membershipId, admin)).rejects.toThrow(
+      "Only applications waiting for review",
+    );
+    // The member may ask again, and the new request is the one staff see.
+    await requestCorporateUpgrade(
+      membershipId,
+      { ...corporateDetails, taxId: "P059999999Z" },
+      owner,
+    );
+    await approveApplication(membershipId, admin);
+    const [again] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, membershipId));
+    expect(again.taxId).toBe("P059999999Z");
+  });
+
+  it("refuses a seat invitation after it expires, and the contact can invite the colleague again", async () => {
+    const { contactActor, membershipId } = await activeCorporateMember("Expiring Invites Ltd");
+    const colleague = await person();
+    const invitedAt = new Date();
+    const seat = await inviteSeat(membershipId, colleague.email, contactActor, invitedAt);
+    expect(seat.expiresAt.getTime()).toBe(at(invitedAt, 30).getTime());
+    const first = await latestSeatToken(colleague.email);
+    const refused = await acceptSeat(first, colleague, at(invitedAt, 30)).catch((e) => e);
+    expect(refused).toMatchObject({ status: 410, message: SEAT_EXPIRED });
+    expect(await hasMemberBenefits(colleague.id)).toBe(false);
+
+    // Invited again: a new 30 days, a new link, and the old link no longer works.
+    const reinvitedAt = at(invitedAt, 31);
+    const renewed = await inviteSeat(membershipId, colleague.email, contactActor, reinvitedAt);
+    expect(renewed.id).toBe(seat.id);
+    expect(renewed.expiresAt.getTime()).toBe(at(reinvitedAt, 30).getTime());
+    const second = await latestSeatToken(colleague.email);
+    expect(second).not.toBe(first);
+    await expect(acceptSeat(first, colleague, at(invitedAt, 32))).rejects.toMatchObject({
+      status: 404,
+    });
+    await acceptSeat(second, colleague, at(invitedAt, 32));
+    const [accepted] = await database.db
+      .select()
+      .from(membershipSeats)
+      .where(eq(membershipSeats.id, seat.id));
+    expect(accepted.userId).toBe(colleague.id);
+  });
+
+  it("keeps seat tokens out of the jobs table and tells another account only that it is not theirs", async () => {
+    const { contactActor, membershipId } = await activeCorporateMember("Quiet Tokens Ltd");
+    const colleagues = await Promise.all([person(), person(), person()]);
+    for (const c of colleagues) await inviteSeat(membershipId, c.email, contactActor);
+    await inviteSeat(membershipId, colleagues[0].email, contactActor); // sent again
+    const tokens = await Promise.all(colleagues.map((c) => latestSeatToken(c.email)));
+    expect(tokens.every((t) => t.length >= 32)).toBe(true);
+    const rows = await database.db.select({ payload: jobs.payload }).from(jobs);
+    const payloads = rows.map((r) => JSON.stringify(r.payload)).join("\n");
+    expect(payloads).toContain("seatId"); // the invitation jobs are there, naming the seat only
+    const hits = tokens.filter((t) => payloads.includes(t));
+    expect(hits).toHaveLength(0);
+    const audits = await database.db.select({ details: auditLog.details }).from(auditLog);
+    const auditText = audits.map((a) => JSON.stringify(a.details)).join("\n");
+    expect(tokens.filter((t) => auditText.includes(t))).toHaveLength(0);
+    // The seat row holds the hash only.
+    const stored = await liveSeats(membershipId);
+    expect(stored.some((s) => tokens.includes(s.tokenHash))).toBe(false);
+
+    const stranger = await person();
+    const refused = await acceptSeat(tokens[1], stranger).catch((e) => e);
+    expect(refused).toMatchObject({ status: 403, message: SEAT_NOT_FOR_YOU });
+    expect(refused.message).not.toContain(colleagues[1].email);
+    expect(refused.message).not.toContain("@");
+    await acceptSeat(tokens[1], colleagues[1]);
   });
 });
