@@ -43,7 +43,39 @@ export const MatchPaymentSchema = z.object({
     .min(1, { error: "Enter the invoice number" }),
 });
 
+/** Recording money given back for an order (admins; issue 26). */
+export const RefundSchema = z.object({
+  intent: z.literal("refund"),
+  orderId: z.uuid({ error: "Choose the order to refund" }),
+  method: z.enum(PAYMENT_METHODS, { error: "Choose how the money went back" }),
+  reference: z
+    .string({ error: "Enter the refund reference (e.g. the M-Pesa reversal code)" })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,39}$/, {
+      error: "Enter the refund reference (e.g. the M-Pesa reversal code)",
+    }),
+  amount: z
+    .string({ error: "Enter the amount refunded, e.g. 1500 or 1500.50" })
+    .trim()
+    .refine((v) => (parseMinorUnits(v) ?? 0) > 0, {
+      error: "Enter the amount refunded, e.g. 1500 or 1500.50",
+    }),
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: "The reason can be at most 500 characters" })
+    .optional(),
+});
+
+/** Reinstating a closed order whose payments cover it (issue 26). */
+export const ReinstateSchema = z.object({
+  intent: z.literal("reinstate"),
+  orderId: z.uuid({ error: "Choose the order to reinstate" }),
+});
+
 export const PaymentActionSchema = z.discriminatedUnion("intent", [
   RecordPaymentSchema,
   MatchPaymentSchema,
+  RefundSchema,
+  ReinstateSchema,
 ]);

@@ -1,4 +1,4 @@
-// Invoice and receipt PDFs (pdfkit, decision 0024). Plain data in, bytes out: the orders model
+// Invoice, receipt and credit note PDFs (pdfkit, decisions 0024 and 0072). Plain data in, bytes out: the orders model
 // gathers the data; nothing here reads the database.
 import PDFDocument from "pdfkit";
 import { ORGANISATION_NAME } from "../constants";
@@ -46,6 +46,23 @@ export type ReceiptDocument = {
   amountMinor: number;
   totalMinor: number;
   paidMinor: number;
+  lines: DocumentLine[];
+};
+
+export type CreditNoteDocument = {
+  creditNoteNumber: string;
+  issuedAt: Date;
+  invoiceNumber: string;
+  buyer: DocumentParty;
+  currency: string;
+  method: string;
+  reference: string;
+  reason: string | null;
+  amountMinor: number;
+  totalMinor: number;
+  paidMinor: number;
+  /** Refunded on the invoice up to and including this credit note. */
+  refundedMinor: number;
   lines: DocumentLine[];
 };
 
@@ -174,5 +191,28 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
     ]);
     linesTable(doc, receipt.currency, receipt.lines);
     totals(doc, receipt.currency, receipt.totalMinor, receipt.paidMinor);
+  });
+}
+
+export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
+  return render(`Credit note ${note.creditNoteNumber}`, (doc) => {
+    header(doc, "Credit note", note.creditNoteNumber);
+    facts(doc, [
+      ["Credit note date", formatDate(note.issuedAt)],
+      ["Invoice", note.invoiceNumber],
+    ]);
+    party(doc, "Refunded to", note.buyer);
+    facts(doc, [
+      ["Refund method", note.method],
+      ["Refund reference", note.reference],
+      ["Amount refunded", formatMinor(note.amountMinor, note.currency)],
+      ...(note.reason ? ([["Reason", note.reason]] as [string, string][]) : []),
+    ]);
+    linesTable(doc, note.currency, note.lines);
+    facts(doc, [
+      ["Invoice total", formatMinor(note.totalMinor, note.currency)],
+      ["Paid", formatMinor(note.paidMinor, note.currency)],
+      ["Refunded in total", formatMinor(note.refundedMinor, note.currency)],
+    ]);
   });
 }

@@ -2,6 +2,7 @@
 export const ORDER_JOBS = {
   invoiceMail: "order.invoice-mail",
   receiptMail: "payment.receipt-mail",
+  refundMail: "refund.credit-note-mail",
   expire: "order.expire",
   unlock: "order.unlock",
 } as const;

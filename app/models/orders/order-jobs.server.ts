@@ -1,20 +1,30 @@
 // The jobs orders enqueue (in the transaction of the change that caused them, decision 0025):
-// the invoice and receipt e-mails (each sent once by its key), the expiry at the end of a hold,
+// the invoice, receipt and credit note e-mails (each sent once by its key), the expiry at the end of a hold,
 // and "what the order unlocks" once it is paid.
 
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { OrderLineKind } from "~/db/schema";
-import { payments, receipts } from "~/db/schema";
+import { payments, receipts, refunds } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { sendMailOnce } from "~/lib/mail.server";
 import { formatMinor } from "~/lib/money";
-import { renderInvoicePdf, renderReceiptPdf } from "~/lib/pdf/order-documents.server";
+import {
+  renderCreditNotePdf,
+  renderInvoicePdf,
+  renderReceiptPdf,
+} from "~/lib/pdf/order-documents.server";
 import { defineJob } from "~/models/jobs.server";
 import { ORDER_JOBS } from "./job-kinds";
-import { expireOrder } from "./orders.server";
-import { getOrderForSystem, invoiceDocument, receiptDocument } from "./queries.server";
+import { receiptMail, refundMail } from "./order-mails";
+import { expireOrder, type ReceiptMailPayload } from "./orders.server";
+import {
+  creditNoteDocument,
+  getOrderForSystem,
+  invoiceDocument,
+  receiptDocument,
+} from "./queries.server";
 
 type OrderLine = { id: string; referenceId: string; quantity: number };
 export type OrderPaidHandler = (
@@ -70,7 +80,7 @@ defineJob<{ orderId: string }>(ORDER_JOBS.invoiceMail, async ({ orderId }) => {
   });
 });
 
-defineJob<{ paymentId: string }>(ORDER_JOBS.receiptMail, async ({ paymentId }) => {
+defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async ({ paymentId, orderStateBefore }) => {
   const [row] = await getDb()
     .select({ orderId: payments.orderId, receiptId: receipts.id })
     .from(payments)
@@ -81,25 +91,57 @@ defineJob<{ paymentId: string }>(ORDER_JOBS.receiptMail, async ({ paymentId }) =
   const document = detail && receiptDocument(detail, row.receiptId);
   if (!detail || !document) return;
   const pdf = await renderReceiptPdf(document);
-  const balance =
-    detail.creditMinor > 0
-      ? `Credit on this order: ${formatMinor(detail.creditMinor, detail.order.currency)}.`
-      : detail.dueMinor > 0
-        ? `Balance still due: ${formatMinor(detail.dueMinor, detail.order.currency)}.`
-        : "Your invoice is paid in full.";
+  const mail = receiptMail({
+    buyerName: detail.order.buyerName,
+    invoiceNumber: detail.invoice.number,
+    receiptNumber: document.receiptNumber,
+    currency: document.currency,
+    amountMinor: document.amountMinor,
+    method: document.method,
+    reference: document.reference,
+    // Jobs queued before issue 26 carry no state: the order as it is now.
+    stateBefore: orderStateBefore ?? detail.order.state,
+    dueMinor: detail.dueMinor,
+    creditMinor: detail.creditMinor,
+    orderUrl: orderUrl(detail.order.id),
+  });
   await sendMailOnce(`payment:${paymentId}:receipt`, {
     to: detail.order.billingEmail,
-    subject: `Receipt ${document.receiptNumber} for invoice ${detail.invoice.number}`,
-    text: [
-      `Dear ${detail.order.buyerName},`,
-      "",
-      `We received ${formatMinor(document.amountMinor, document.currency)} by ${document.method} (reference ${document.reference}). Receipt ${document.receiptNumber} is attached.`,
-      balance,
-      "",
-      `Your order: ${orderUrl(detail.order.id)}`,
-    ].join("\n"),
+    ...mail,
     attachments: [
       { filename: `${document.receiptNumber}.pdf`, content: pdf, contentType: "application/pdf" },
+    ],
+  });
+});
+
+defineJob<{ refundId: string }>(ORDER_JOBS.refundMail, async ({ refundId }) => {
+  const [row] = await getDb()
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  if (!row) return;
+  const detail = await getOrderForSystem(row.orderId);
+  const document = detail && creditNoteDocument(detail, refundId);
+  if (!detail || !document) return;
+  const pdf = await renderCreditNotePdf(document);
+  await sendMailOnce(`refund:${refundId}:credit-note`, {
+    to: detail.order.billingEmail,
+    ...refundMail({
+      buyerName: detail.order.buyerName,
+      invoiceNumber: detail.invoice.number,
+      creditNoteNumber: document.creditNoteNumber,
+      currency: document.currency,
+      amountMinor: document.amountMinor,
+      method: document.method,
+      reference: document.reference,
+      orderUrl: orderUrl(detail.order.id),
+    }),
+    attachments: [
+      {
+        filename: `${document.creditNoteNumber}.pdf`,
+        content: pdf,
+        contentType: "application/pdf",
+      },
     ],
   });
 });

@@ -15,10 +15,13 @@ import {
   type PaymentMethod,
   payments,
   receipts,
+  refunds,
 } from "~/db/schema";
 import { recordAuditIn } from "~/lib/audit.server";
+import { formatMinor, formatMinorAmount, MAX_SAFE_MINOR } from "~/lib/money";
 import { hasRole, type Role } from "~/lib/roles";
 import { enqueueJob } from "~/models/jobs.server";
+import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
 // Whoever can enqueue the order jobs has their handlers registered with the worker.
 import "./order-jobs.server";
@@ -28,14 +31,24 @@ export type Tx = DbTransaction;
 /** Who does something: a signed-in person (with the request for the audit row) or the system. */
 export type Actor = { id: string; role: Role; request?: Request | null } | { system: string };
 
-/** Every legal state change of an order; anything else is refused. */
+/**
+ * Every legal state change of an order; anything else is refused. A closed order whose payments
+ * cover it can be reinstated (→ paid) by staff, under the seat lock (issue 26).
+ */
 export const ORDER_TRANSITIONS: Record<OrderState, readonly OrderState[]> = {
   awaiting_payment: ["paid", "cancelled", "expired"],
   paid: ["refunded"],
-  cancelled: [],
-  expired: [],
+  cancelled: ["paid"],
+  expired: ["paid"],
   refunded: [],
 };
+
+/** A payment above this many times the amount due is refused as a typing slip (issue 26). */
+export const AMOUNT_SANITY_FACTOR = 10;
+export const AMOUNT_TOO_LARGE_MESSAGE =
+  "This is more than ten times the amount due; check the amount.";
+/** A payment that names no invoice has nothing to compare with: this is its upper bound. */
+export const MAX_UNMATCHED_PAYMENT_MINOR = 10_000_000_00;
 
 export class OrderError extends Error {
   constructor(
@@ -92,7 +105,7 @@ async function nextInSeries(tx: Tx, series: string): Promise<number> {
   return row.last;
 }
 
-export function documentNumber(prefix: "INV" | "RCT", year: number, sequence: number) {
+export function documentNumber(prefix: "INV" | "RCT" | "CN", year: number, sequence: number) {
   return `${prefix}-${year}-${String(sequence).padStart(6, "0")}`;
 }
 
@@ -230,6 +243,9 @@ export type RecordPaymentResult =
       orderId: string;
       receiptNumber: string;
       orderPaid: boolean;
+      /** The order's state after the payment, and what it now holds beyond what it keeps. */
+      orderState: OrderState;
+      creditMinor: number;
     };
 
 /** M-Pesa codes and bank references compare without case or spaces. */
@@ -250,6 +266,39 @@ async function assertMayHandle(tx: Tx, actor: Actor, orderId: string | null) {
   if (other) throw new OrderError("Editors can record payments for event orders only.", 403);
 }
 
+/** Separation of duties: nobody handles the money of an order they bought themselves. */
+function assertNotOwnOrder(actor: Actor, order: OrderRow, what: string) {
+  if ("id" in actor && order.buyerId === actor.id) {
+    throw new OrderError(
+      `You bought this order, so you cannot ${what} for it; ask another staff member.`,
+      403,
+    );
+  }
+}
+
+/** Cash and "other" leave no trail outside the system: only admins record them. */
+function assertMayUseMethod(actor: Actor, method: PaymentMethod) {
+  if ((method === "cash" || method === "other") && "id" in actor && !hasRole(actor.role, "admin")) {
+    throw new OrderError("Only admins can record cash and other payments.", 403);
+  }
+}
+
+/**
+ * A slip of the keyboard (an extra zero or three) is refused: at most ten times what the order
+ * still asks for, or ten times its total once nothing is due (a duplicate payment is let in and
+ * held as credit).
+ */
+function assertSaneAmount(order: OrderRow, amountMinor: number) {
+  const due = order.totalMinor - (order.paidMinor - order.refundedMinor);
+  const reference = due > 0 ? due : order.totalMinor;
+  if (
+    amountMinor > reference * AMOUNT_SANITY_FACTOR ||
+    order.paidMinor + amountMinor > MAX_SAFE_MINOR
+  ) {
+    throw new OrderError(AMOUNT_TOO_LARGE_MESSAGE, 400);
+  }
+}
+
 /**
  * Records a payment once per (method, reference): two staff entering the same M-Pesa code at the
  * same moment end with one payment. A payment quoting a known invoice is matched to its order
@@ -262,6 +311,7 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
     throw new OrderError("Enter an amount greater than 0.", 400);
   }
+  assertMayUseMethod(actor, input.method);
   return getDb().transaction(async (tx): Promise<RecordPaymentResult> => {
     const [invoice] = await tx
       .select({ orderId: invoices.orderId })
@@ -270,10 +320,18 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
     const orderId = invoice?.orderId ?? null;
     await assertMayHandle(tx, actor, orderId);
     if (orderId) {
+      // Locked before the payment goes in: two payments at once apply one after the other.
       const order = await lockOrder(tx, orderId);
+      assertNotOwnOrder(actor, order, "record a payment");
       if (order.currency !== input.currency) {
         throw new OrderError(`The invoice is in ${order.currency}; record the payment in it.`, 400);
       }
+      assertSaneAmount(order, input.amountMinor);
+    } else if (input.amountMinor > MAX_UNMATCHED_PAYMENT_MINOR) {
+      throw new OrderError(
+        `A payment that matches no invoice can be at most ${formatMinor(MAX_UNMATCHED_PAYMENT_MINOR, input.currency)}; check the amount and the invoice number.`,
+        400,
+      );
     }
     const [payment] = await tx
       .insert(payments)
@@ -313,8 +371,11 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
   });
 }
 
-/** Matches a payment kept unmatched to the invoice it was for. */
+/** Matches a payment kept unmatched to the invoice it was for (admins: they alone see them). */
 export async function matchPayment(paymentId: string, invoiceNumber: string, actor: Actor) {
+  if ("id" in actor && !hasRole(actor.role, "admin")) {
+    throw new OrderError("Only admins can match payments that matched no invoice.", 403);
+  }
   return getDb().transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -330,18 +391,27 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
     if (!invoice) throw new OrderError("No invoice has this number.", 400);
     await assertMayHandle(tx, actor, invoice.orderId);
     const order = await lockOrder(tx, invoice.orderId);
+    assertNotOwnOrder(actor, order, "match a payment");
     if (order.currency !== payment.currency) {
       throw new OrderError(
         `The invoice is in ${order.currency}, the payment in ${payment.currency}.`,
         400,
       );
     }
+    assertSaneAmount(order, payment.amountMinor);
     await audit(tx, actor, "payment.match", payment.id, { invoice: invoiceNumber });
     return applyPayment(tx, payment.id, invoice.orderId, actor);
   });
 }
 
-/** Links a payment to its (locked) order, issues the receipt, and marks the order paid if covered. */
+/** The state an order was in when a payment reached it: what the receipt mail tells the payer. */
+export type ReceiptMailPayload = { paymentId: string; orderStateBefore?: OrderState };
+
+/**
+ * Links a payment to its (locked) order, issues the receipt, and marks the order paid if covered.
+ * On an order that is no longer awaiting payment (paid, expired, cancelled, refunded) the money is
+ * recorded all the same and held as credit: staff refund it or reinstate the order (issue 26).
+ */
 async function applyPayment(tx: Tx, paymentId: string, orderId: string, actor: Actor) {
   const [payment] = await tx
     .update(payments)
@@ -356,17 +426,27 @@ async function applyPayment(tx: Tx, paymentId: string, orderId: string, actor: A
   const year = new Date().getUTCFullYear();
   const receiptNumber = documentNumber("RCT", year, await nextInSeries(tx, `RCT-${year}`));
   await tx.insert(receipts).values({ number: receiptNumber, paymentId, orderId });
+  const payload: ReceiptMailPayload = { paymentId, orderStateBefore: order.state };
   await enqueueJob(tx, {
     kind: ORDER_JOBS.receiptMail,
-    payload: { paymentId },
+    payload,
     uniqueKey: `payment:${paymentId}:receipt`,
   });
   let orderPaid = false;
-  if (order.state === "awaiting_payment" && order.paidMinor >= order.totalMinor) {
+  if (
+    order.state === "awaiting_payment" &&
+    order.paidMinor - order.refundedMinor >= order.totalMinor
+  ) {
     await markOrderPaid(tx, order, actor);
     orderPaid = true;
   }
-  return { orderId, receiptNumber, orderPaid };
+  return {
+    orderId,
+    receiptNumber,
+    orderPaid,
+    orderState: orderPaid ? ("paid" as const) : order.state,
+    creditMinor: orderBalance(orderPaid ? { ...order, state: "paid" } : order).creditMinor,
+  };
 }
 
 /** awaiting_payment → paid (internal: payments decide it), then what the order unlocks runs as a job. */
@@ -383,11 +463,22 @@ export async function markOrderPaid(tx: Tx, order: OrderRow, actor: Actor) {
 // ---------------------------------------------------------------------------------------------
 // Closing an order
 // ---------------------------------------------------------------------------------------------
-/** awaiting_payment → cancelled, by the buyer or staff. */
+export const PART_PAID_CANCEL_MESSAGE =
+  "Part of this order is paid, so it cannot be cancelled online. Please contact us to cancel it and arrange a refund.";
+
+/**
+ * awaiting_payment → cancelled, by the buyer or staff. A buyer cannot cancel once money is on
+ * the order (the page hides the button; this is the rule). Staff can: the money then shows in
+ * the Payments screen's "Needs attention" list, to refund.
+ */
 export async function cancelOrder(orderId: string, actor: Actor, reason?: string, within?: Tx) {
   const run = async (tx: Tx) => {
     const order = await lockOrder(tx, orderId);
-    if ("id" in actor && order.buyerId !== actor.id) await assertMayHandle(tx, actor, orderId);
+    const asBuyer = "id" in actor && order.buyerId === actor.id;
+    if ("id" in actor && !asBuyer) await assertMayHandle(tx, actor, orderId);
+    if (asBuyer && order.state === "awaiting_payment" && order.paidMinor > order.refundedMinor) {
+      throw new OrderError(PART_PAID_CANCEL_MESSAGE, 409);
+    }
     return changeState(tx, order, "cancelled", actor, {}, reason ? { reason } : {});
   };
   return within ? run(within) : getDb().transaction(run);
@@ -402,13 +493,165 @@ export async function expireOrder(orderId: string, now = new Date()) {
   });
 }
 
-/** paid → refunded (admins only); the money goes back outside the system, this records it. */
-export async function refundOrder(orderId: string, actor: Actor, reason?: string) {
+// ---------------------------------------------------------------------------------------------
+// Reinstating a closed order that was paid after all (issue 26)
+// ---------------------------------------------------------------------------------------------
+/**
+ * What a line kind needs to take back when its closed order is reinstated (an event ticket: its
+ * seats, under the event's seat lock). Runs in the reinstating transaction after the order row is
+ * locked; throws an OrderError (409) when what the order bought is no longer there.
+ */
+export type ReinstateSide = (tx: Tx, order: OrderRow, actor: Actor) => Promise<void>;
+
+/** Line kinds whose order cannot be reinstated without their side (they hold limited stock). */
+const KINDS_NEEDING_A_SIDE: readonly OrderLineKind[] = ["event_ticket"];
+
+/**
+ * expired | cancelled → paid, by staff, when the payments held cover the total. Each line kind's
+ * side takes back what the order bought (seats only if still free), then the paid order unlocks
+ * as any paid order does (tickets, membership term) from the unlock job.
+ */
+export async function reinstateOrder(
+  orderId: string,
+  actor: Actor,
+  sides: Partial<Record<OrderLineKind, ReinstateSide>>,
+) {
   return getDb().transaction(async (tx) => {
-    if ("id" in actor && !hasRole(actor.role, "admin")) {
-      throw new OrderError("Only admins can refund orders.", 403);
-    }
     const order = await lockOrder(tx, orderId);
-    return changeState(tx, order, "refunded", actor, {}, reason ? { reason } : {});
+    if ("id" in actor) {
+      if (!hasRole(actor.role, "editor")) throw new OrderError("Forbidden", 403);
+      await assertMayHandle(tx, actor, orderId);
+      assertNotOwnOrder(actor, order, "reinstate it");
+    }
+    if (order.state !== "expired" && order.state !== "cancelled") {
+      throw new OrderError(
+        `Only an expired or cancelled order can be reinstated; this one is ${order.state.replace("_", " ")}.`,
+      );
+    }
+    const { heldMinor } = orderBalance(order);
+    if (heldMinor < order.totalMinor) {
+      throw new OrderError(
+        `The payments held (${formatMinor(heldMinor, order.currency)}) do not cover the total (${formatMinor(order.totalMinor, order.currency)}); refund them instead.`,
+      );
+    }
+    const kinds = await tx
+      .selectDistinct({ kind: orderLines.kind })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    for (const { kind } of kinds) {
+      const side = sides[kind];
+      if (side) await side(tx, order, actor);
+      else if (KINDS_NEEDING_A_SIDE.includes(kind)) {
+        throw new OrderError(`Reinstating ${kind.replace("_", " ")} orders is not possible here.`);
+      }
+    }
+    const updated = await changeState(
+      tx,
+      order,
+      "paid",
+      actor,
+      { closedAt: null },
+      { reinstated: true, paidMinor: order.paidMinor, refundedMinor: order.refundedMinor },
+    );
+    await enqueueJob(tx, {
+      kind: ORDER_JOBS.unlock,
+      payload: { orderId: order.id },
+      uniqueKey: `order:${order.id}:unlock`,
+    });
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (issue 26): money given back, each with its gap-free credit note
+// ---------------------------------------------------------------------------------------------
+export type RefundInput = {
+  orderId: string;
+  amountMinor: number;
+  method: PaymentMethod;
+  /** The reversal's transaction code or the bank reference. */
+  reference: string;
+  reason?: string | null;
+};
+
+/**
+ * Records money given back (admins only; the money goes back outside the system, this records
+ * it): a refund row with its credit note CN-YYYY-NNNNNN, never more than was paid and not yet
+ * refunded. A paid order becomes refunded once everything paid is refunded; a partial refund
+ * leaves it paid. The buyer is mailed the credit note.
+ */
+export async function recordRefund(input: RefundInput, actor: Actor) {
+  if ("id" in actor && !hasRole(actor.role, "admin")) {
+    throw new OrderError("Only admins can record refunds.", 403);
+  }
+  const reference = normaliseReference(input.reference);
+  if (!reference) throw new OrderError("Enter the refund reference.", 400);
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
+    throw new OrderError("Enter an amount greater than 0.", 400);
+  }
+  return getDb().transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    assertNotOwnOrder(actor, order, "record a refund");
+    const refundable = order.paidMinor - order.refundedMinor;
+    if (input.amountMinor > refundable) {
+      throw new OrderError(
+        refundable === 0
+          ? "Nothing paid on this order is left to refund."
+          : `At most ${formatMinor(refundable, order.currency)} can be refunded: what was paid and not refunded yet.`,
+        400,
+      );
+    }
+    const now = new Date();
+    const year = now.getUTCFullYear();
+    const sequence = await nextInSeries(tx, `CN-${year}`);
+    const creditNoteNumber = documentNumber("CN", year, sequence);
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amountMinor: input.amountMinor,
+        currency: order.currency,
+        method: input.method,
+        reference,
+        reason: input.reason?.trim() || null,
+        creditNoteNumber,
+        year,
+        sequence,
+        recordedBy: actorId(actor),
+        createdAt: now,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedMinor: sql`${orders.refundedMinor} + ${input.amountMinor}` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await audit(tx, actor, "refund.record", refund.id, {
+      orderId: order.id,
+      creditNote: creditNoteNumber,
+      amountMinor: input.amountMinor,
+      amount: formatMinorAmount(input.amountMinor),
+      currency: order.currency,
+      method: input.method,
+      reference,
+      ...(refund.reason ? { reason: refund.reason } : {}),
+    });
+    let final = updated;
+    if (updated.state === "paid" && updated.refundedMinor === updated.paidMinor) {
+      final = await changeState(
+        tx,
+        updated,
+        "refunded",
+        actor,
+        {},
+        { creditNote: creditNoteNumber, refundedMinor: updated.refundedMinor },
+      );
+    }
+    await enqueueJob(tx, {
+      kind: ORDER_JOBS.refundMail,
+      payload: { refundId: refund.id },
+      uniqueKey: `refund:${refund.id}:credit-note`,
+    });
+    return { refund, order: final };
   });
 }

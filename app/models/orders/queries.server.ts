@@ -1,14 +1,28 @@
-// Reads of orders, invoices, payments and receipts. Who may see what is decided here, in the
-// query: an order is visible to its buyer and to staff; to anyone else it does not exist (404).
-import { and, asc, desc, eq, exists, isNull, lt, sql } from "drizzle-orm";
+// Reads of orders, invoices, payments, receipts and refunds. Who may see what is decided here, in
+// the query: an order is visible to its buyer, to admins, and to editors when it is an event
+// order (issue 26); to anyone else it does not exist (404).
+import { and, asc, desc, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { invoices, orderLines, orders, payments, receipts, user } from "~/db/schema";
-import { balanceOf } from "~/lib/money";
+import {
+  invoices,
+  orderLines,
+  orders,
+  payments,
+  receipts,
+  refunds,
+  registrations,
+  user,
+} from "~/db/schema";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
 import { offlineProvider } from "~/lib/payments/offline.server";
 import type { PaymentInstruction } from "~/lib/payments/provider";
-import type { InvoiceDocument, ReceiptDocument } from "~/lib/pdf/order-documents.server";
+import type {
+  CreditNoteDocument,
+  InvoiceDocument,
+  ReceiptDocument,
+} from "~/lib/pdf/order-documents.server";
 import { hasRole, type Role } from "~/lib/roles";
+import { orderBalance } from "./balance";
 
 export type Viewer = { id: string; role: Role };
 
@@ -22,10 +36,18 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
     .select({ order: orders, invoice: invoices })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(eq(orders.id, orderId));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        hasRole(viewer.role, "admin")
+          ? undefined
+          : hasRole(viewer.role, "editor")
+            ? or(eq(orders.buyerId, viewer.id), scopeFor(viewer.role))
+            : eq(orders.buyerId, viewer.id),
+      ),
+    );
   if (!row) return null;
-  if (row.order.buyerId !== viewer.id && !hasRole(viewer.role, "editor")) return null;
-  const [lines, paid] = await Promise.all([
+  const [lines, paid, refunded] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     db
       .select({ payment: payments, receipt: receipts })
@@ -33,6 +55,7 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
       .leftJoin(receipts, eq(receipts.paymentId, payments.id))
       .where(eq(payments.orderId, orderId))
       .orderBy(asc(payments.paidAt)),
+    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.sequence)),
   ]);
   const { order, invoice } = row;
   const instructions: PaymentInstruction[] =
@@ -41,7 +64,7 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
           order.id,
           invoice.number,
           order.currency,
-          order.totalMinor - order.paidMinor,
+          orderBalance(order).dueMinor,
           order.billingEmail,
         )
       : [];
@@ -50,7 +73,8 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
     invoice,
     lines,
     payments: paid.map(({ payment, receipt }) => ({ ...payment, receipt })),
-    ...balanceOf(order.totalMinor, order.paidMinor),
+    refunds: refunded,
+    ...orderBalance(order),
     instructions,
   };
 }
@@ -154,6 +178,33 @@ export function receiptDocument(detail: OrderDetail, receiptId: string): Receipt
   };
 }
 
+export function creditNoteDocument(
+  detail: OrderDetail,
+  refundId: string,
+): CreditNoteDocument | null {
+  const refund = detail.refunds.find((r) => r.id === refundId);
+  if (!refund) return null;
+  // What had been refunded once this credit note was issued (later ones are not on it).
+  const refundedUpTo = detail.refunds
+    .filter((r) => r.year < refund.year || (r.year === refund.year && r.sequence <= refund.sequence))
+    .reduce((sum, r) => sum + r.amountMinor, 0);
+  return {
+    creditNoteNumber: refund.creditNoteNumber,
+    issuedAt: refund.createdAt,
+    invoiceNumber: detail.invoice.number,
+    buyer: party(detail.order),
+    currency: refund.currency,
+    method: PAYMENT_METHOD_LABELS[refund.method],
+    reference: refund.reference,
+    reason: refund.reason,
+    amountMinor: refund.amountMinor,
+    totalMinor: detail.order.totalMinor,
+    paidMinor: detail.order.paidMinor,
+    refundedMinor: refundedUpTo,
+    lines: documentLines(detail.lines),
+  };
+}
+
 /** Loads an order as the system sees it (jobs): the viewer is an admin. */
 export function getOrderForSystem(orderId: string) {
   return getOrderForViewer(orderId, { id: "system", role: "admin" });
@@ -232,6 +283,66 @@ export async function listRecentPayments(role: Role) {
     .where(scopeFor(role))
     .orderBy(desc(payments.createdAt))
     .limit(50);
+}
+
+/**
+ * Orders holding money they do not keep (issue 26): payments on expired or cancelled orders,
+ * over-payments and duplicate payments on paid ones, and paid orders whose registration staff
+ * cancelled. Staff refund the money or (a closed order) reinstate the order.
+ */
+export async function listOrdersNeedingAttention(role: Role) {
+  const held = sql`(${orders.paidMinor} - ${orders.refundedMinor})`;
+  // A paid order whose registration was cancelled keeps nothing of what it was paid.
+  const registrationCancelled = sql`(exists (select 1 from ${registrations}
+      where ${registrations.orderId} = ${orders.id} and ${registrations.state} = 'cancelled')
+    and not exists (select 1 from ${registrations} where ${registrations.orderId} = ${orders.id}
+      and ${registrations.state} in ('confirmed', 'awaiting_payment')))`;
+  const kept = sql`(case when ${orders.state} = 'paid' and not ${registrationCancelled}
+      then least(${orders.totalMinor}, ${held})
+    when ${orders.state} = 'awaiting_payment' then ${held} else 0 end)`;
+  const rows = await getDb()
+    .select({
+      id: orders.id,
+      invoiceNumber: invoices.number,
+      buyerId: orders.buyerId,
+      buyerName: orders.buyerName,
+      organisationName: orders.organisationName,
+      state: orders.state,
+      currency: orders.currency,
+      totalMinor: orders.totalMinor,
+      paidMinor: orders.paidMinor,
+      refundedMinor: orders.refundedMinor,
+      creditMinor: sql<string>`(${held} - ${kept})::text`,
+      registrationCancelled: sql<boolean>`${registrationCancelled}`,
+      closedAt: orders.closedAt,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(sql`${held} - ${kept} > 0`, scopeFor(role)))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return rows.map((row) => ({
+    ...row,
+    // The difference of two exact columns, read as text: exact (decision 0072).
+    creditMinor: Number.parseInt(row.creditMinor, 10),
+    registrationCancelled: Boolean(row.registrationCancelled),
+  }));
+}
+
+/** The order of a registration when it holds money not yet refunded (staff are sent to refund). */
+export async function refundableOrderOfRegistration(registrationId: string) {
+  if (!UUID.test(registrationId)) return null;
+  const [row] = await getDb()
+    .select({ orderId: orders.id })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .where(
+      and(
+        eq(registrations.id, registrationId),
+        sql`${orders.paidMinor} > ${orders.refundedMinor}`,
+      ),
+    );
+  return row?.orderId ?? null;
 }
 
 /** The stored proof of a payment, if the viewer may see it. */

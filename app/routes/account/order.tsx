@@ -57,7 +57,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       paidLabel: formatDate(p.paidAt),
       receipt: p.receipt ? { id: p.receipt.id, number: p.receipt.number } : null,
     })),
+    refunds: detail.refunds.map((r) => ({
+      id: r.id,
+      creditNoteNumber: r.creditNoteNumber,
+      amount: formatMinor(r.amountMinor, r.currency),
+      method: PAYMENT_METHOD_LABELS[r.method],
+      reference: r.reference,
+      recordedLabel: formatDate(r.createdAt),
+    })),
     instructions,
+    // The action enforces the same rule (cancelOrder): no cancelling once money is on the order.
     canCancel:
       order.state === "awaiting_payment" && order.buyerId === viewer.id && order.paidMinor === 0,
   };
@@ -220,6 +229,32 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </ul>
         )}
       </Card>
+
+      {order.refunds.length > 0 ? (
+        <Card className="grid gap-3 p-6">
+          <h2 className="text-xl font-semibold">Refunds</h2>
+          <ul className="grid gap-2">
+            {order.refunds.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm"
+              >
+                <span>
+                  {r.amount} · {r.method} · {r.reference} · {r.recordedLabel}
+                </span>
+                <a
+                  href={`/orders/${order.id}/credit-notes/${r.id}/credit-note.pdf`}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  download
+                >
+                  <Download aria-hidden />
+                  Credit note {r.creditNoteNumber}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
 
       <p className="text-sm text-muted-foreground">
         Billed to {order.buyer.name}

@@ -9,7 +9,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageHeader } from "~/components/admin/page-header";
-import { PaymentActionSchema, RecordPaymentSchema } from "~/components/admin/payment-schema";
+import {
+  PaymentActionSchema,
+  RecordPaymentSchema,
+  RefundSchema,
+} from "~/components/admin/payment-schema";
 import { Wallet } from "~/components/icons";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -21,23 +25,32 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { CURRENCIES } from "~/lib/constants";
 import { formatDate } from "~/lib/format";
-import { formatMinor, parseMinorUnits } from "~/lib/money";
+import { formatMinor, formatMinorAmount, parseMinorUnits } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/lib/payments/methods";
 import { requireRole } from "~/lib/permissions.server";
-import { hasRole } from "~/lib/roles";
+import { hasRole, type Role } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UploadError } from "~/lib/uploads.server";
-import { matchPayment, OrderError, recordPayment } from "~/models/orders/orders.server";
+import { orderBalance } from "~/models/orders/balance";
+import {
+  matchPayment,
+  OrderError,
+  recordPayment,
+  recordRefund,
+} from "~/models/orders/orders.server";
 import {
   discardPaymentProof,
   MAX_PROOF_BYTES,
   storePaymentProof,
 } from "~/models/orders/payment-proof.server";
 import {
+  getOrderForViewer,
   listOrdersAwaitingPayment,
+  listOrdersNeedingAttention,
   listRecentPayments,
   listUnmatchedPayments,
 } from "~/models/orders/queries.server";
+import { reinstateClosedOrder } from "~/models/registrations/reinstate.server";
 import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [
@@ -45,15 +58,57 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const CLOSED_LABELS: Record<string, string> = {
+  expired: "Expired",
+  cancelled: "Cancelled",
+  paid: "Paid",
+  refunded: "Refunded",
+  awaiting_payment: "Awaiting payment",
+};
+
+/** The order named by `?refund=` (e.g. after staff cancelled a paid registration), if visible. */
+async function refundTarget(request: Request, viewer: { id: string; role: Role }) {
+  const orderId = new URL(request.url).searchParams.get("refund");
+  const detail = orderId ? await getOrderForViewer(orderId, viewer) : null;
+  if (!detail) return null;
+  const { heldMinor } = orderBalance(detail.order);
+  return {
+    orderId: detail.order.id,
+    invoiceNumber: detail.invoice.number,
+    buyer: detail.order.buyerName,
+    currency: detail.order.currency,
+    refundable: formatMinor(heldMinor, detail.order.currency),
+    refundableAmount: formatMinorAmount(heldMinor).replace(/,/g, ""),
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "editor");
-  const [awaiting, unmatched, recent] = await Promise.all([
+  const [awaiting, unmatched, recent, attention, refund] = await Promise.all([
     listOrdersAwaitingPayment(user.role),
     listUnmatchedPayments(user.role),
     listRecentPayments(user.role),
+    listOrdersNeedingAttention(user.role),
+    refundTarget(request, user),
   ]);
   return {
     isAdmin: hasRole(user.role, "admin"),
+    refund,
+    attention: attention.map((o) => {
+      const held = o.paidMinor - o.refundedMinor;
+      const closed = o.state === "expired" || o.state === "cancelled";
+      return {
+        id: o.id,
+        invoiceNumber: o.invoiceNumber,
+        buyer: o.organisationName ? `${o.buyerName} (${o.organisationName})` : o.buyerName,
+        state: o.registrationCancelled ? "Registration cancelled" : CLOSED_LABELS[o.state],
+        total: formatMinor(o.totalMinor, o.currency),
+        paid: formatMinor(o.paidMinor, o.currency),
+        refunded: o.refundedMinor > 0 ? formatMinor(o.refundedMinor, o.currency) : null,
+        credit: formatMinor(o.creditMinor, o.currency),
+        canReinstate: closed && held >= o.totalMinor && o.buyerId !== user.id,
+      };
+    }),
     awaiting: awaiting.map((o) => ({
       id: o.id,
       invoiceNumber: o.invoiceNumber,
@@ -104,13 +159,60 @@ async function readForm(request: Request): Promise<FormData | string> {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, "editor");
   const form = await readForm(request);
-  if (typeof form === "string") return data({ result: null, error: form }, { status: 400 });
+  if (typeof form === "string") {
+    return data({ result: null, error: form, intent: null }, { status: 400 });
+  }
   const submission = parseWithZod(form, { schema: PaymentActionSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), error: null }, { status: 400 });
+    const intent = String(form.get("intent") ?? "");
+    return data({ result: submission.reply(), error: null, intent }, { status: 400 });
   }
   const actor = { id: user.id, role: user.role, request };
   const value = submission.value;
+  const refused = (error: OrderError) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [error.message] }),
+        error: null,
+        intent: value.intent,
+      },
+      { status: error.status },
+    );
+  if (value.intent === "reinstate") {
+    try {
+      const order = await reinstateClosedOrder(value.orderId, actor);
+      return redirectWithToast("/admin/payments", {
+        type: "success",
+        title: "Order reinstated",
+        description: `The order is paid again (${formatMinor(order.totalMinor, order.currency)}); its tickets or membership follow.`,
+      });
+    } catch (error) {
+      if (error instanceof OrderError) return refused(error);
+      throw error;
+    }
+  }
+  if (value.intent === "refund") {
+    try {
+      const { refund, order } = await recordRefund(
+        {
+          orderId: value.orderId,
+          amountMinor: parseMinorUnits(value.amount) ?? 0,
+          method: value.method,
+          reference: value.reference,
+          reason: value.reason,
+        },
+        actor,
+      );
+      return redirectWithToast("/admin/payments", {
+        type: "success",
+        title: order.state === "refunded" ? "Refund recorded · order refunded" : "Refund recorded",
+        description: `Credit note ${refund.creditNoteNumber} for ${formatMinor(refund.amountMinor, refund.currency)} issued and e-mailed to the buyer.`,
+      });
+    } catch (error) {
+      if (error instanceof OrderError) return refused(error);
+      throw error;
+    }
+  }
   // The proof is stored before the payment is recorded; it is removed again when no payment
   // ends up holding it, so no staff-private file is left behind without an owner.
   let proofKey: string | null = null;
@@ -162,7 +264,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof OrderError || error instanceof UploadError) {
       const status = error.status === 403 ? 403 : 400;
       return data(
-        { result: submission.reply({ formErrors: [error.message] }), error: null },
+        {
+          result: submission.reply({ formErrors: [error.message] }),
+          error: null,
+          intent: value.intent,
+        },
         { status },
       );
     }
@@ -283,8 +389,86 @@ function MatchForm({ paymentId }: { paymentId: string }) {
   );
 }
 
+function RefundForm({
+  target,
+  lastResult,
+}: {
+  target: { orderId: string; invoiceNumber: string; refundableAmount: string; refundable: string };
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `refund-${target.orderId}`,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: { method: "mpesa", amount: target.refundableAmount },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RefundSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="orderId" value={target.orderId} />
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        Invoice {target.invoiceNumber}: {target.refundable} paid and not refunded yet. A credit note
+        is issued and e-mailed to the buyer.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Amount refunded" {...fieldWiring(fields.amount)}>
+          <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
+        </Field>
+        <Field label="Method" {...fieldWiring(fields.method)}>
+          <NativeSelect {...getSelectProps(fields.method)}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="Refund reference" {...fieldWiring(fields.reference)}>
+          <Input
+            {...getInputProps(fields.reference, { type: "text" })}
+            autoCapitalize="characters"
+          />
+        </Field>
+        <Field label="Reason (optional)" {...fieldWiring(fields.reason)}>
+          <Input {...getInputProps(fields.reason, { type: "text" })} maxLength={500} />
+        </Field>
+      </div>
+      <Button type="submit" disabled={navigation.state === "submitting"} className="w-fit">
+        Record Refund
+      </Button>
+    </Form>
+  );
+}
+
+function ReinstateForm({ orderId, invoiceNumber }: { orderId: string; invoiceNumber: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="reinstate" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        aria-label={`Reinstate order ${invoiceNumber}`}
+      >
+        Reinstate
+      </Button>
+    </Form>
+  );
+}
+
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const { awaiting, unmatched, recent, isAdmin } = loaderData;
+  const { awaiting, unmatched, recent, isAdmin, attention, refund } = loaderData;
+  const reply = (intent: string) =>
+    actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
   const overdue = awaiting.filter((o) => o.overdue).length;
   return (
     <div className="grid gap-6">
@@ -301,9 +485,97 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           <AlertDescription>{actionData.error}</AlertDescription>
         </Alert>
       ) : null}
+      {actionData?.intent === "reinstate" && actionData.result?.error?.[""] ? (
+        <Alert variant="destructive">
+          <AlertDescription>{actionData.result.error[""].join(" ")}</AlertDescription>
+        </Alert>
+      ) : null}
+      {refund ? (
+        <Card className="grid gap-4 p-6" id="refund">
+          <h2 className="text-xl font-semibold">
+            Refund {refund.invoiceNumber} ({refund.buyer})
+          </h2>
+          {isAdmin ? (
+            <RefundForm target={refund} lastResult={reply("refund")} />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {refund.refundable} paid and not refunded yet. An admin records refunds; the order
+              is in the list below.
+            </p>
+          )}
+        </Card>
+      ) : null}
+
+      <Card className="grid gap-4 p-6">
+        <h2 className="text-xl font-semibold">Needs attention ({attention.length})</h2>
+        {attention.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No order holds money to refund or reinstate.
+          </p>
+        ) : (
+          <TableScroll label="Needs attention">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Invoice</th>
+                  <th className="py-2 pr-4 font-medium">Buyer</th>
+                  <th className="py-2 pr-4 font-medium">Order</th>
+                  <th className="py-2 pr-4 text-right font-medium">Total</th>
+                  <th className="py-2 pr-4 text-right font-medium">Paid</th>
+                  <th className="py-2 pr-4 text-right font-medium">To refund</th>
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {attention.map((o) => (
+                  <tr key={o.id} className="border-t border-border align-top">
+                    <td className="py-2 pr-4">
+                      <Link
+                        to={`/orders/${o.id}`}
+                        className="font-medium text-primary-700 hover:underline"
+                      >
+                        {o.invoiceNumber}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">{o.buyer}</td>
+                    <td className="py-2 pr-4">{o.state}</td>
+                    <td className="py-2 pr-4 text-right whitespace-nowrap">{o.total}</td>
+                    <td className="py-2 pr-4 text-right whitespace-nowrap">
+                      {o.paid}
+                      {o.refunded ? ` (${o.refunded} refunded)` : ""}
+                    </td>
+                    <td className="py-2 pr-4 text-right font-semibold whitespace-nowrap">
+                      {o.credit}
+                    </td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap gap-2">
+                        {o.canReinstate ? (
+                          <ReinstateForm orderId={o.id} invoiceNumber={o.invoiceNumber} />
+                        ) : null}
+                        {isAdmin ? (
+                          <Link
+                            to={`/admin/payments?refund=${o.id}#refund`}
+                            className="text-primary-700 underline underline-offset-2"
+                            aria-label={`Refund order ${o.invoiceNumber}`}
+                          >
+                            Refund
+                          </Link>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </Card>
+
       <Card className="grid gap-4 p-6">
         <h2 className="text-xl font-semibold">Record a payment</h2>
-        <RecordPaymentForm lastResult={actionData?.result ?? undefined} />
+        <RecordPaymentForm lastResult={reply("record")} />
       </Card>
 
       <Card className="grid gap-4 p-6">

@@ -17,6 +17,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { requireRole } from "~/lib/permissions.server";
+import { refundableOrderOfRegistration } from "~/models/orders/queries.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   findEventRegistration,
@@ -110,6 +111,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       { id: user.id, role: user.role, request },
       reason || undefined,
     );
+    // Money paid for it goes back through the refund step (issue 26).
+    const refundOrderId = await refundableOrderOfRegistration(registrationId);
+    if (refundOrderId) {
+      return redirectWithToast(`/admin/payments?refund=${refundOrderId}#refund`, {
+        type: "success",
+        title: "Registration cancelled · refund due",
+        description: `${registration.attendeeName}'s registration is cancelled and the seats go to the waitlist. Record the refund of what was paid.`,
+      });
+    }
     const back = new URL(request.url);
     return redirectWithToast(`/admin/events/${event.id}/registrations${back.search}`, {
       type: "success",
