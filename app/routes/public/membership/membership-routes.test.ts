@@ -1,11 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { membershipTerms, user } from "~/db/schema";
+import { membershipSeats, membershipTerms, user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs, runSchedulesAsOf } from "~/models/jobs.server";
 import { MEMBERSHIP_JOBS } from "~/models/membership/job-kinds";
-import { applyForMembership } from "~/models/membership/membership.server";
+import {
+  applyForMembership,
+  approveApplication,
+  inviteSeat,
+  SEAT_EXPIRED,
+  SEAT_NOT_FOR_YOU,
+} from "~/models/membership/membership.server";
 import { renewalToken } from "~/models/membership/renewal-link.server";
 import { recordPayment } from "~/models/orders/orders.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
@@ -14,6 +20,7 @@ import { startTestSmtp } from "../../../../tests/helpers/smtp";
 import { loader as renewalPdfLoader } from "../../api/membership-renewal-invoice-pdf";
 import { action as applyAction } from "./apply";
 import { loader as renewLoader } from "./renew";
+import { action as seatAction } from "./seat";
 import { loader as verifyLoader } from "./verify";
 
 const DAY = 86_400_000;
@@ -102,6 +109,156 @@ describe("membership pages", () => {
   });
   afterAll(async () => {
     await smtp.close();
+  });
+
+  /** A verified account, signed in: its id and session cookie. */
+  async function signedIn(address: string, name: string) {
+    const headers = new Headers({ [CLIENT_IP_HEADER]: "203.0.113.78" });
+    await getAuth().api.signUpEmail({
+      body: { email: address, password: "Member-Test-Pass-1", name },
+      headers,
+    });
+    await database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(sql`${user.email} = ${address}`);
+    const session = await getAuth().api.signInEmail({
+      body: { email: address, password: "Member-Test-Pass-1" },
+      headers,
+      returnHeaders: true,
+    });
+    const [row] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.email} = ${address}`);
+    const sessionCookie = session.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return { id: row.id, cookie: sessionCookie };
+  }
+
+  /** A paid membership of `plan` for the person (Corporate approved by staff first). */
+  async function paidMembership(
+    who: { id: string; name: string; email: string },
+    plan: "individual" | "corporate",
+  ) {
+    const applied = await applyForMembership(who, {
+      plan,
+      memberName: who.name,
+      ...(plan === "corporate"
+        ? {
+            organisationName: "Seat Routes Ltd",
+            taxId: "P051234567X",
+            billingContactEmail: who.email,
+          }
+        : {}),
+    });
+    const invoice =
+      plan === "corporate"
+        ? (await approveApplication(applied.membership.id, { system: "test" })).invoiceNumber
+        : applied.invoiceNumber;
+    await recordPayment(
+      {
+        method: "bank_transfer",
+        reference: `FT${crypto.randomUUID().slice(0, 10)}`,
+        amountMinor: plan === "corporate" ? 999_00 : 99_00,
+        currency: "USD",
+        paidAt: new Date(),
+        invoiceNumber: invoice as string,
+      },
+      { system: "test" },
+    );
+    while ((await runDueJobs({ limit: 50 })) > 0) {}
+    return applied.membership.id;
+  }
+
+  function post(path: string, form: FormData, sessionCookie: string) {
+    return new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: sessionCookie, origin: "http://localhost:3000" },
+    });
+  }
+
+  it("takes an active member's Corporate application as an upgrade for review, with the same required fields", async () => {
+    const address = "upgrader.routes@example.test";
+    const account = await signedIn(address, "Upgrader Routes");
+    const membershipId = await paidMembership(
+      { id: account.id, name: "Upgrader Routes", email: address },
+      "individual",
+    );
+    const form = new FormData();
+    form.set("plan", "corporate");
+    form.set("memberName", "Upgrader Routes");
+    form.set("organisationName", "Upgrader Ltd");
+    const missing = await answer(
+      applyAction as never,
+      post("/membership/apply/corporate", form, account.cookie),
+      { plan: "corporate" },
+    );
+    expect(missing.status).toBe(400);
+    const reply = (
+      missing.body as {
+        result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+      }
+    ).result;
+    expect(reply.error.taxId).toEqual(["Enter the KRA PIN or VAT number"]);
+    expect(reply.error.billingContactEmail).toEqual(["Enter the billing contact's e-mail address"]);
+    expect(reply.initialValue.organisationName).toBe("Upgrader Ltd");
+
+    form.set("taxId", "P051234567X");
+    form.set("billingContactEmail", "accounts@upgrader.example.test");
+    const requested = await answer(
+      applyAction as never,
+      post("/membership/apply/corporate", form, account.cookie),
+      { plan: "corporate" },
+    );
+    expect(requested.status).toBe(302);
+    expect(requested.response?.headers.get("location")).toBe("/profile#membership");
+    // Waiting for staff: no upgrade invoice yet.
+    const terms = await database.db
+      .select()
+      .from(membershipTerms)
+      .where(sql`${membershipTerms.membershipId} = ${membershipId}`);
+    expect(terms.map((t) => t.kind)).toEqual(["join"]);
+  });
+
+  it("tells a wrong signed-in account only that the seat is not theirs, and refuses an expired one", async () => {
+    const contact = {
+      id: crypto.randomUUID(),
+      name: "Seat Contact",
+      email: "seat.contact.routes@example.test",
+    };
+    await database.db.insert(user).values(contact);
+    const membershipId = await paidMembership(contact, "corporate");
+    const invited = "invited.colleague.routes@example.test";
+    await inviteSeat(membershipId, invited, { id: contact.id, role: "user" });
+    while ((await runDueJobs({ limit: 50 })) > 0) {}
+    const mail = await smtp.waitFor(invited, /added you to its Kongamano membership/);
+    const token = mail.text.match(/\/membership\/seat\/(\S+)/)?.[1] as string;
+
+    const wrong = await answer(
+      seatAction as never,
+      post(`/membership/seat/${token}`, new FormData(), cookie),
+      { token },
+    );
+    expect(wrong.status).toBe(403);
+    expect((wrong.body as { error: string }).error).toBe(SEAT_NOT_FOR_YOU);
+    expect(JSON.stringify(wrong.body)).not.toContain(invited);
+
+    const colleague = await signedIn(invited, "Invited Colleague");
+    await database.db
+      .update(membershipSeats)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${membershipSeats.email} = ${invited}`);
+    const expired = await answer(
+      seatAction as never,
+      post(`/membership/seat/${token}`, new FormData(), colleague.cookie),
+      { token },
+    );
+    expect(expired.status).toBe(410);
+    expect((expired.body as { error: string }).error).toBe(SEAT_EXPIRED);
   });
 
   it("opens the renewal invoice from the reminder's link without signing in", async () => {
