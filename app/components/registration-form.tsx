@@ -16,6 +16,8 @@ export type RegistrationTicket = {
   /** Seats left; null when unlimited. */
   remaining: number | null;
   maxPerRegistration: number;
+  /** Live registrations one account may have for this ticket. */
+  maxPerAccount: number;
   onSale: boolean;
   offSaleReason: string | null;
 };
@@ -25,6 +27,12 @@ function availabilityLabel(ticket: RegistrationTicket) {
   if (ticket.remaining === null) return "Available";
   if (ticket.remaining === 0) return "Sold out: join the waitlist";
   return `${ticket.remaining} ${ticket.remaining === 1 ? "seat" : "seats"} left`;
+}
+
+function accountShareHint(maxPerAccount: number) {
+  return maxPerAccount === 1
+    ? "one registration per account for this ticket"
+    : `up to ${maxPerAccount} registrations per account for this ticket`;
 }
 
 /** Ticket, seats, attendee and (for paid tickets) who the invoice is made out to. */
@@ -104,7 +112,11 @@ export function RegistrationForm({
       <Field
         label="Seats"
         {...fieldWiring(fields.quantity)}
-        hint={offer ? `Your offer holds ${offer.quantity}.` : `Up to ${max} per registration.`}
+        hint={
+          offer
+            ? `Your offer holds ${offer.quantity}.`
+            : `Up to ${max} per registration; ${accountShareHint(selected?.maxPerAccount ?? 1)}.`
+        }
       >
         <Input
           {...getInputProps(fields.quantity, { type: "number" })}

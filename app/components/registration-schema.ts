@@ -11,7 +11,8 @@ export const RegistrationSchema = z.object({
     .number({ error: "Enter how many seats you need" })
     .int({ error: "Enter a whole number" })
     .min(1, { error: "At least 1 seat" })
-    .max(10, { error: "At most 10 seats per registration" }),
+    // The ticket's own max_per_order is checked by the server (and the field's max attribute).
+    .max(1000, { error: "At most 1000 seats per registration" }),
   attendeeName: z
     .string({ error: "Enter the attendee's name" })
     .trim()

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { eventFees, events } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
@@ -7,10 +7,16 @@ import { contentChanged } from "~/lib/content-version.server";
 import { type AdminActor, isEventId } from "./events.server";
 
 export type FeeInput = {
+  /** A fee already saved keeps its id (its registrations and waitlist stay linked to it). */
+  id?: string;
   feeType: FeeType;
   currency: (typeof CURRENCIES)[number];
   amount: number;
   maxQuantity: number | null;
+  /** Seats one registration may take of this ticket (default 10). */
+  maxPerOrder?: number;
+  /** Live registrations one account may have for this ticket (default 1). */
+  maxPerAccount?: number;
   /** yyyy-MM-dd */
   availableUntil: string | null;
   description: string | null;
@@ -41,8 +47,10 @@ export function listEventFees(eventId: string) {
 }
 
 /**
- * 'Save All Fees' (spec §2.15, §7): deletes the event's fees and inserts the given rows, in ONE
- * transaction, so readers see either the old set or the new one.
+ * 'Save All Fees' (spec §2.15, §7): the event's fees become the given rows, in ONE transaction, so
+ * readers see either the old set or the new one. Rows with the id of a saved fee update it in
+ * place: deleting and re-inserting would unlink its registrations (their seats and per-account
+ * counts) and drop its waitlist.
  */
 export async function replaceEventFees(
   actor: AdminActor,
@@ -57,13 +65,26 @@ export async function replaceEventFees(
       .where(eq(events.id, eventId))
       .for("update");
     if (!event) throw new FeeError(SAVE_EVENT_FIRST);
-    await tx.delete(eventFees).where(eq(eventFees.eventId, eventId));
-    const rows = fees.length
-      ? await tx
-          .insert(eventFees)
-          .values(fees.map((fee) => ({ ...fee, eventId })))
-          .returning()
-      : [];
+    const existing = new Set(
+      (
+        await tx.select({ id: eventFees.id }).from(eventFees).where(eq(eventFees.eventId, eventId))
+      ).map((row) => row.id),
+    );
+    const kept = new Set(fees.flatMap((fee) => (fee.id && existing.has(fee.id) ? [fee.id] : [])));
+    const gone = [...existing].filter((id) => !kept.has(id));
+    if (gone.length) await tx.delete(eventFees).where(inArray(eventFees.id, gone));
+    const rows = [];
+    for (const { id, ...fee } of fees) {
+      const [row] =
+        id && kept.has(id)
+          ? await tx.update(eventFees).set(fee).where(eq(eventFees.id, id)).returning()
+          : await tx
+              .insert(eventFees)
+              .values({ ...fee, eventId })
+              .returning();
+      rows.push(row);
+    }
+    rows.sort((a, b) => a.amount - b.amount || a.createdAt.getTime() - b.createdAt.getTime());
     return { event, rows };
   });
   await recordAudit(actor.request, {

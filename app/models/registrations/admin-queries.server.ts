@@ -326,6 +326,14 @@ export async function registrationsCsv(
   event: { id: string; timeZone: string },
   filters: Pick<RegistrationFilters, "search" | "status">,
 ) {
+  return (await registrationsCsvExport(event, filters)).csv;
+}
+
+/** The CSV with the number of registrations in it (the export's audit row records it). */
+export async function registrationsCsvExport(
+  event: { id: string; timeZone: string },
+  filters: Pick<RegistrationFilters, "search" | "status">,
+) {
   const rows: AdminRegistrationRow[] = await getDb()
     .select(listColumns)
     .from(registrations)
@@ -351,7 +359,10 @@ export async function registrationsCsv(
     ] satisfies CsvValue[]),
   );
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  return `\uFEFF${[csvRow(REGISTRATIONS_CSV_HEADER), ...lines].join("\r\n")}\r\n`;
+  return {
+    csv: `\uFEFF${[csvRow(REGISTRATIONS_CSV_HEADER), ...lines].join("\r\n")}\r\n`,
+    rows: rows.length,
+  };
 }
 
 /** Registrations that still stand (confirmed or awaiting payment): who hears of a change. */

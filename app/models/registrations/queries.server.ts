@@ -2,14 +2,21 @@
 // what the e-mails need. Nothing here returns other attendees' names or e-mails (issue 15 item 8).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { events, invoices, orders, registrations, tickets, waitlistEntries } from "~/db/schema";
+import {
+  events,
+  invoices,
+  orders,
+  registrations,
+  tickets,
+  user,
+  waitlistEntries,
+} from "~/db/schema";
 import { formatDate, formatTime } from "~/lib/format";
 import {
   eventColumns,
   heldSeats,
   isPastEvent,
   loadTicketOptions,
-  MAX_SEATS_PER_REGISTRATION,
   type RegistrationEvent,
   registrationClosedReason,
   remainingSeats,
@@ -61,7 +68,10 @@ export async function getRegistrationPage(slug: string, userId: string, offerId?
   ]);
   const entry = waiting[0];
   const offer =
-    entry?.state === "offered" && (!offerId || offerId === entry.id)
+    entry?.state === "offered" &&
+    (!offerId || offerId === entry.id) &&
+    entry.offerExpiresAt &&
+    entry.offerExpiresAt > now
       ? {
           id: entry.id,
           feeId: entry.feeId,
@@ -78,7 +88,7 @@ export async function getRegistrationPage(slug: string, userId: string, offerId?
       return {
         ...option,
         remaining: Number.isFinite(remaining) ? remaining : null,
-        maxPerRegistration: Math.max(1, Math.min(remaining, MAX_SEATS_PER_REGISTRATION)),
+        maxPerRegistration: Math.max(1, Math.min(remaining, option.maxPerOrder)),
       };
     }),
     registrations: mine,
@@ -209,9 +219,10 @@ export async function getMyRegistration(registrationId: string, userId: string) 
 export async function getRegistrationForMail(registrationId: string) {
   const db = getDb();
   const [row] = await db
-    .select({ registration: registrations, event: eventColumns })
+    .select({ registration: registrations, event: eventColumns, accountEmail: user.email })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(user, eq(user.id, registrations.userId))
     .where(eq(registrations.id, registrationId));
   if (!row) return null;
   const seats = await db

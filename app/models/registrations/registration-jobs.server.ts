@@ -58,11 +58,12 @@ defineJob<{ registrationId: string }>(
     );
     const deadline = selfCancelDeadline(event.startDate);
     const seats = registration.quantity === 1 ? "1 seat" : `${registration.quantity} seats`;
+    // One fixed text to the attendee named, with their own QR codes; nothing the registrant typed.
     await sendMailOnce(`registration:${registrationId}:confirmation`, {
       to: registration.attendeeEmail,
       subject: `You're registered: ${event.title}`,
       text: [
-        `Dear ${registration.attendeeName},`,
+        "Hello,",
         "",
         `You are registered for ${event.title}: ${registration.ticketLabel}, ${seats}.`,
         whenLine(event),
@@ -90,6 +91,10 @@ defineJob<{ registrationId: string; change: keyof typeof CHANGE_SUBJECT; key: st
     const detail = await getRegistrationForMail(registrationId);
     if (!detail) return;
     const { registration, event } = detail;
+    // Held, unpaid seats: the account that holds them is told, not the attendee it named.
+    const to =
+      registration.state === "confirmed" ? registration.attendeeEmail : detail.accountEmail;
+    if (!to) return;
     const lines =
       change === "cancelled"
         ? [
@@ -108,10 +113,10 @@ defineJob<{ registrationId: string; change: keyof typeof CHANGE_SUBJECT; key: st
             "The updated calendar file (.ics) is attached; opening it updates the event in your calendar.",
           ];
     await sendMailOnce(key, {
-      to: registration.attendeeEmail,
+      to,
       subject: `${CHANGE_SUBJECT[change]}: ${event.title}`,
       text: [
-        `Dear ${registration.attendeeName},`,
+        "Hello,",
         "",
         ...lines,
         "",

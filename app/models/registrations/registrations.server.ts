@@ -3,22 +3,27 @@
 // (SELECT … FOR UPDATE), so counting the seats held and taking some is atomic on PGlite and on
 // PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11, decision 0040).
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
   type Currency,
   eventFees,
   events,
+  orders,
   type RegistrationRow,
   registrations,
   tickets,
+  user,
   waitlistEntries,
 } from "~/db/schema";
 import { recordAuditIn } from "~/lib/audit.server";
+import { tooManyAttemptsMessage } from "~/lib/auth.server";
 import { publicFeeTypeLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { formatDate, formatTime } from "~/lib/format";
 import { formatMinor, parseMinorUnits } from "~/lib/money";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/request.server";
 import { hasRole } from "~/lib/roles";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
 import { onOrderPaid } from "~/models/orders/order-jobs.server";
@@ -37,8 +42,24 @@ import { hasMemberBenefits } from "~/models/membership/queries.server";
 type Tx = DbTransaction;
 type Db = Database | Tx;
 
-/** One registration books at most this many seats (a group books more in several). */
+/** Seats one registration may take of an event without fees (a fee sets its own max_per_order). */
 export const MAX_SEATS_PER_REGISTRATION = 10;
+/** Live registrations one account may have for the free ticket of an event without fees. */
+export const MAX_REGISTRATIONS_PER_ACCOUNT = 1;
+/** Registrations awaiting payment one account may have across the site (decision 0073). */
+export const MAX_UNPAID_HOLDS_PER_ACCOUNT = 3;
+/** A hold on a ticket whose earlier hold by the same account lapsed lasts at least this long. */
+export const REPEAT_HOLD_MINUTES = 60;
+/** Distinct addresses other than its own one account may have tickets mailed to, per window. */
+export const MAX_OTHER_ATTENDEE_EMAILS = 20;
+export const OTHER_ATTENDEE_EMAILS_DAYS = 30;
+/** A waitlist request that does not fit is passed over at most this often, then it waits first. */
+export const WAITLIST_MAX_SKIPS = 3;
+/** Register, join and leave the waitlist: per account and per client address (fixed windows). */
+export const REGISTRATION_RATE_LIMIT = {
+  perAccount: { max: 5, windowMs: 60_000 },
+  perClient: { max: 30, windowMs: 60_000 },
+} as const;
 /** A freed seat offered to the next person on the waitlist is held for them this long. */
 export const WAITLIST_OFFER_HOURS = 24;
 /** Attendees cancel online until this long before the start; later, staff do (decision 0042). */
@@ -47,9 +68,9 @@ export const SELF_CANCEL_HOURS_BEFORE = 48;
 export class RegistrationError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 409 = 409,
+    readonly status: 400 | 403 | 404 | 409 | 429 = 409,
     /** The form field the message belongs under. */
-    readonly field: "feeId" | "quantity" | "form" = "form",
+    readonly field: "feeId" | "quantity" | "attendeeEmail" | "form" = "form",
     /** "full": no seats for this request, the waitlist is the way on. */
     readonly code?: "full",
   ) {
@@ -100,7 +121,8 @@ export type RegistrationEvent = {
   sequence: number;
 };
 
-async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
+/** Locks the event row: every change to its seats (here and in reinstating orders) takes it first. */
+export async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
   const [event] = await tx
     .select(eventColumns)
     .from(events)
@@ -138,6 +160,10 @@ export type TicketOption = {
   amountLabel: string;
   /** Seats of this ticket in total (the fee's max_quantity); null: no limit of its own. */
   stock: number | null;
+  /** Seats one registration may take (the fee's max_per_order). */
+  maxPerOrder: number;
+  /** Live registrations (held or confirmed) one account may have (the fee's max_per_account). */
+  maxPerAccount: number;
   availableUntil: string | null;
   /** On sale now for this person (available_until not passed, member fee allowed). */
   onSale: boolean;
@@ -162,6 +188,8 @@ export async function loadTicketOptions(
       currency: eventFees.currency,
       description: eventFees.description,
       maxQuantity: eventFees.maxQuantity,
+      maxPerOrder: eventFees.maxPerOrder,
+      maxPerAccount: eventFees.maxPerAccount,
       availableUntil: eventFees.availableUntil,
     })
     .from(eventFees)
@@ -178,6 +206,8 @@ export async function loadTicketOptions(
         currency: null,
         amountLabel: "Free",
         stock: null,
+        maxPerOrder: MAX_SEATS_PER_REGISTRATION,
+        maxPerAccount: MAX_REGISTRATIONS_PER_ACCOUNT,
         availableUntil: null,
         onSale: true,
         offSaleReason: null,
@@ -203,6 +233,8 @@ export async function loadTicketOptions(
       currency: fee.currency,
       amountLabel: unitAmountMinor === 0 ? "Free" : formatMinor(unitAmountMinor, fee.currency),
       stock: fee.maxQuantity,
+      maxPerOrder: fee.maxPerOrder,
+      maxPerAccount: fee.maxPerAccount,
       availableUntil: fee.availableUntil,
       onSale: offSaleReason === null,
       offSaleReason,
@@ -340,6 +372,135 @@ async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Fair shares (issue 26, decision 0073): what one account may take, hold and have mailed
+// ---------------------------------------------------------------------------------------------
+/**
+ * Locks the account's row (after the event's): its limits across events — unpaid holds, the
+ * addresses it had mailed — are counted and taken under it, so parallel requests queue here.
+ */
+async function lockAccount(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.id, accountId))
+    .for("no key update");
+  if (!row) throw new RegistrationError("Please sign in again.", 403);
+  return row;
+}
+
+const sameTicket = (feeId: string | null) =>
+  feeId === null ? isNull(registrations.feeId) : eq(registrations.feeId, feeId);
+
+/** Refuses a registration past the ticket's max_per_account live registrations for this account. */
+async function checkAccountShare(
+  tx: Tx,
+  eventId: string,
+  option: Pick<TicketOption, "feeId" | "label" | "maxPerAccount">,
+  accountId: string,
+) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        eq(registrations.userId, accountId),
+        sameTicket(option.feeId),
+        inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+      ),
+    );
+  if (Number(row?.n ?? 0) >= option.maxPerAccount) {
+    throw new RegistrationError(accountShareMessage(option), 409, "feeId");
+  }
+}
+
+export function accountShareMessage(option: Pick<TicketOption, "label" | "maxPerAccount">) {
+  return option.maxPerAccount === 1
+    ? `You already have a registration for ${option.label}; one account can have one for this ticket.`
+    : `You already have ${option.maxPerAccount} registrations for ${option.label}, the most one account can have for this ticket.`;
+}
+
+async function checkUnpaidHolds(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(eq(registrations.userId, accountId), eq(registrations.state, "awaiting_payment")));
+  if (Number(row?.n ?? 0) >= MAX_UNPAID_HOLDS_PER_ACCOUNT) {
+    throw new RegistrationError(
+      `You have ${MAX_UNPAID_HOLDS_PER_ACCOUNT} unpaid invoices for event seats. Pay or cancel one of them before registering for more.`,
+      409,
+    );
+  }
+}
+
+/** Caps the distinct other addresses this account had tickets mailed to in the window. */
+async function checkAttendeeEmail(
+  tx: Tx,
+  account: { id: string; email: string },
+  attendeeEmail: string,
+  now: Date,
+) {
+  const own = account.email.trim().toLowerCase();
+  const email = attendeeEmail.trim().toLowerCase();
+  if (email === own) return;
+  const since = new Date(now.getTime() - OTHER_ATTENDEE_EMAILS_DAYS * 86_400_000);
+  const others = await tx
+    .selectDistinct({ email: sql<string>`lower(${registrations.attendeeEmail})` })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.userId, account.id),
+        sql`${registrations.createdAt} > ${since.toISOString()}::timestamptz`,
+        sql`lower(${registrations.attendeeEmail}) <> ${own}`,
+      ),
+    );
+  if (others.length >= MAX_OTHER_ATTENDEE_EMAILS && !others.some((o) => o.email === email)) {
+    throw new RegistrationError(
+      `Tickets from one account can go to at most ${MAX_OTHER_ATTENDEE_EMAILS} other e-mail addresses in ${OTHER_ATTENDEE_EMAILS_DAYS} days. Enter your own e-mail address, or ask the attendee to register themselves.`,
+      409,
+      "attendeeEmail",
+    );
+  }
+}
+
+/** When this account's latest unpaid hold on the ticket that closed unpaid would have ended. */
+async function lapsedHoldEnd(tx: Tx, accountId: string, feeId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ expiresAt: orders.expiresAt })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .where(
+      and(
+        eq(registrations.userId, accountId),
+        eq(registrations.feeId, feeId),
+        inArray(registrations.state, ["expired", "cancelled"]),
+        isNull(registrations.confirmedAt),
+      ),
+    )
+    .orderBy(desc(orders.expiresAt))
+    .limit(1);
+  return row?.expiresAt ?? null;
+}
+
+/**
+ * Counts one registration or waitlist action against the account and the client address;
+ * returns the message to show (HTTP 429) when either is over its limit, else null.
+ */
+export async function limitRegistrationActions(
+  accountId: string,
+  request: Request,
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const [perAccount, perClient] = await Promise.all([
+    hitRateLimit(`registration:account:${accountId}`, REGISTRATION_RATE_LIMIT.perAccount),
+    hitRateLimit(`registration:client:${clientIp(request)}`, REGISTRATION_RATE_LIMIT.perClient),
+  ]);
+  const refused = [perAccount, perClient].filter((r) => !r.allowed);
+  if (refused.length === 0) return null;
+  const retryAfterSeconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
+  return { message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Registering (and claiming a waitlist offer)
 // ---------------------------------------------------------------------------------------------
 export type RegisterInput = {
@@ -355,6 +516,8 @@ export type RegisterInput = {
   /** The waitlist offer being claimed. */
   offerId?: string | null;
   request?: Request | null;
+  /** The clock (tests inject it). */
+  now?: Date;
 };
 
 export type RegisterResult = {
@@ -371,12 +534,12 @@ export type RegisterResult = {
 export async function registerForEvent(input: RegisterInput): Promise<RegisterResult> {
   const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
   return getDb().transaction(async (tx) => {
-    const now = new Date();
+    const now = input.now ?? new Date();
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event, now);
     if (closed) throw new RegistrationError(closed, 409);
-    // One account may register several times (a colleague, another ticket): each registration
-    // names its attendee. A double click is stopped by the form, not by refusing a second one.
+    // One account registers up to the ticket's max_per_account times (a colleague, a second
+    // ticket), each naming its attendee; limits across events are counted under the account lock.
     const options = await loadTicketOptions(tx, event, input.account.id, now);
     const option = options.find((o) => o.feeId === input.feeId);
     if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
@@ -386,14 +549,19 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     if (
       !Number.isInteger(input.quantity) ||
       input.quantity < 1 ||
-      input.quantity > MAX_SEATS_PER_REGISTRATION
+      (!input.offerId && input.quantity > option.maxPerOrder)
     ) {
       throw new RegistrationError(
-        `Choose between 1 and ${MAX_SEATS_PER_REGISTRATION} seats.`,
+        `Choose between 1 and ${option.maxPerOrder} seats.`,
         400,
         "quantity",
       );
     }
+    const account = await lockAccount(tx, input.account.id);
+    await checkAccountShare(tx, event.id, option, account.id);
+    await checkAttendeeEmail(tx, account, input.attendee.email, now);
+    const free = option.unitAmountMinor === 0;
+    if (!free) await checkUnpaidHolds(tx, account.id);
 
     const held = await heldSeats(tx, event.id);
     let offer: typeof waitlistEntries.$inferSelect | undefined;
@@ -405,6 +573,13 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         .for("update");
       if (!offer || offer.userId !== input.account.id || offer.state !== "offered") {
         throw new RegistrationError("This offer is no longer open.", 409);
+      }
+      // The expiry job may run late: the time on the offer decides, not the job.
+      if (!offer.offerExpiresAt || offer.offerExpiresAt.getTime() <= now.getTime()) {
+        throw new RegistrationError(
+          "This offer has expired; its seats go to the next person on the waitlist.",
+          409,
+        );
       }
       if (offer.feeId !== input.feeId) {
         throw new RegistrationError(`Your offer is for the ticket you waited for.`, 400, "feeId");
@@ -442,17 +617,27 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       );
     }
 
-    const free = option.unitAmountMinor === 0;
     let order: { id: string; expiresAt: Date } | null = null;
     let invoiceNumber: string | null = null;
+    let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
+    let repeatHold = false;
     if (!free && option.currency && option.feeId) {
+      const lapsedUntil = await lapsedHoldEnd(tx, account.id, option.feeId);
+      if (lapsedUntil) {
+        // Booking again after letting a hold lapse (or cancelling it) does not buy a new clock.
+        holdMs = Math.min(
+          holdMs,
+          Math.max(REPEAT_HOLD_MINUTES * 60_000, lapsedUntil.getTime() - now.getTime()),
+        );
+        repeatHold = true;
+      }
       const created = await createOrder(
         {
           buyer: input.account,
           organisationName: input.organisationName,
           taxId: input.taxId,
           currency: option.currency,
-          holdMs: env().ORDER_HOLD_HOURS * 3_600_000,
+          holdMs,
           lines: [
             {
               kind: "event_ticket",
@@ -491,6 +676,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       quantity: input.quantity,
       to: free ? "confirmed" : "awaiting_payment",
       ...(order ? { orderId: order.id, invoice: invoiceNumber } : {}),
+      ...(repeatHold ? { repeatHold: true } : {}),
       ...(offer ? { waitlistEntryId: offer.id } : {}),
     });
     if (offer) {
@@ -600,26 +786,37 @@ async function closeRegistration(
         : {}),
     },
   );
-  await enqueueMail(tx, `registration:${registration.id}:${to}`, {
-    to: registration.attendeeEmail,
-    subject:
-      to === "cancelled"
-        ? `Registration cancelled: ${event.title}`
-        : `Seats released: ${event.title}`,
-    text: [
-      `Dear ${registration.attendeeName},`,
-      "",
-      to === "cancelled"
-        ? `Your registration for ${event.title} (${registration.ticketLabel}, ${registration.quantity} ${registration.quantity === 1 ? "seat" : "seats"}) is cancelled.`
-        : `The invoice for ${event.title} was not paid in time, so the ${registration.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`,
-      ...(reason ? [`Reason: ${reason}`] : []),
-      ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
-        ? ["", "Our team will contact you about a refund of what you paid."]
-        : []),
-      "",
-      `The event: ${env().BASE_URL}/events/${encodeURIComponent(event.slug)}`,
-    ].join("\n"),
-  });
+  // A confirmed attendee had a ticket and is told it is void; an unpaid hold never reached the
+  // attendee (no mail before payment), so the account that made it is told instead.
+  const recipient =
+    registration.state === "confirmed"
+      ? registration.attendeeEmail
+      : registration.userId && (await accountEmail(tx, registration.userId));
+  // Only staff's reason goes out: a registrant's own words are never mailed on.
+  const staffReason = "id" in actor && hasRole(actor.role, "editor") ? reason : undefined;
+  if (recipient) {
+    const seats = `${registration.quantity} ${registration.quantity === 1 ? "seat" : "seats"}`;
+    await enqueueMail(tx, `registration:${registration.id}:${to}`, {
+      to: recipient,
+      subject:
+        to === "cancelled"
+          ? `Registration cancelled: ${event.title}`
+          : `Seats released: ${event.title}`,
+      text: [
+        "Hello,",
+        "",
+        to === "cancelled"
+          ? `The registration for ${event.title} (${registration.ticketLabel}, ${seats}) is cancelled.`
+          : `The invoice for ${event.title} was not paid in time, so the ${registration.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`,
+        ...(staffReason ? [`Reason: ${staffReason}`] : []),
+        ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
+          ? ["", "Our team will contact you about a refund of what you paid."]
+          : []),
+        "",
+        `The event: ${env().BASE_URL}/events/${encodeURIComponent(event.slug)}`,
+      ].join("\n"),
+    });
+  }
   await offerFreedSeats(tx, event);
 }
 
@@ -723,19 +920,18 @@ export async function joinWaitlist(input: JoinWaitlistInput) {
     const option = options.find((o) => o.feeId === input.feeId);
     if (!option?.onSale)
       throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
-    if (
-      !Number.isInteger(input.quantity) ||
-      input.quantity < 1 ||
-      input.quantity > MAX_SEATS_PER_REGISTRATION ||
-      (option.stock !== null && input.quantity > option.stock) ||
-      (event.capacity !== null && input.quantity > event.capacity)
-    ) {
-      throw new RegistrationError(
-        `Choose between 1 and ${Math.min(MAX_SEATS_PER_REGISTRATION, option.stock ?? 99, event.capacity ?? 99)} seats.`,
-        400,
-        "quantity",
-      );
+    // A place asks for no more than one registration may take (the ticket's max_per_order).
+    const most = Math.min(
+      option.maxPerOrder,
+      option.stock ?? option.maxPerOrder,
+      event.capacity ?? option.maxPerOrder,
+    );
+    if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > most) {
+      throw new RegistrationError(`Choose between 1 and ${most} seats.`, 400, "quantity");
     }
+    // Claiming the offer would be refused: the account already has its share of this ticket.
+    await lockAccount(tx, input.account.id);
+    await checkAccountShare(tx, event.id, option, input.account.id);
     const [live] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
@@ -821,36 +1017,65 @@ export async function leaveWaitlist(entryId: string, actor: Actor) {
 }
 
 /**
- * Offers free seats to the people waiting, first come first served: each gets the seats they
- * asked for, held until the offer expires. A person whose request does not fit yet keeps the
- * ticket's queue (nobody behind them on it jumps ahead); with an overall capacity, the whole queue.
+ * Offers free seats to the people waiting, in order: each gets the seats they asked for, held
+ * until the offer expires. A request that does not fit yet is passed over for later ones that do,
+ * but at most WAITLIST_MAX_SKIPS times; from then on nobody behind it in its queue (the ticket's,
+ * or with an overall capacity the whole event's) is offered seats before it (decision 0073).
  */
-async function offerFreedSeats(tx: Tx, event: RegistrationEvent) {
-  if (registrationClosedReason(event)) return;
+async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date()) {
+  if (registrationClosedReason(event, now)) return;
+  const sharedQueue = event.capacity !== null;
+  // How often each waiting request was passed over: later requests of its queue offered seats.
+  const later = sql.raw("later");
   const waiting = await tx
-    .select()
+    .select({
+      entry: waitlistEntries,
+      skips: sql<number>`(
+        select count(*)::int from ${waitlistEntries} as ${later}
+        where ${later}.event_id = ${waitlistEntries.eventId}
+          and ${later}.offered_at is not null
+          and (${later}.created_at, ${later}.id) > (${waitlistEntries.createdAt}, ${waitlistEntries.id})
+          and (${sharedQueue} or ${later}.fee_id is not distinct from ${waitlistEntries.feeId})
+      )`,
+    })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.state, "waiting")))
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
   if (waiting.length === 0) return;
   const held = await heldSeats(tx, event.id);
   const options = new Map(
-    (await loadTicketOptions(tx, event, null)).map((o) => [feeKey(o.feeId), o]),
+    (await loadTicketOptions(tx, event, null, now)).map((o) => [feeKey(o.feeId), o]),
   );
-  const blocked = new Set<string>();
-  const now = new Date();
+  const queueOf = (feeId: string | null) => (sharedQueue ? "" : feeKey(feeId));
+  // A request short of the event's seats holds the whole queue; short of its ticket, that ticket's.
+  const ALL = "*";
+  const reserved = new Set<string>();
+  const reserve = (feeId: string | null, quantity: number) =>
+    reserved.add(
+      event.capacity !== null && event.capacity - held.total < quantity ? ALL : feeKey(feeId),
+    );
+  const passedOver: { queue: string; feeId: string | null; quantity: number; skips: number }[] = [];
   const offerExpiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
-  for (const entry of waiting) {
-    const key = feeKey(entry.feeId);
-    const option = options.get(key);
-    if (!option || blocked.has(key)) continue;
+  for (const { entry, skips } of waiting) {
+    const queue = queueOf(entry.feeId);
+    const option = options.get(feeKey(entry.feeId));
+    if (!option || reserved.has(ALL) || reserved.has(feeKey(entry.feeId))) continue;
     if (remainingSeats(option, event.capacity, held) < entry.quantity) {
-      // Short of overall seats: the whole queue waits; short of this ticket: its queue waits.
-      if (event.capacity !== null && event.capacity - held.total < entry.quantity) break;
-      blocked.add(key);
+      if (Number(skips) >= WAITLIST_MAX_SKIPS) reserve(entry.feeId, entry.quantity);
+      else
+        passedOver.push({
+          queue,
+          feeId: entry.feeId,
+          quantity: entry.quantity,
+          skips: Number(skips),
+        });
       continue;
     }
     addHeld(held, entry.feeId, entry.quantity);
+    for (const other of passedOver) {
+      if (other.queue !== queue || ++other.skips < WAITLIST_MAX_SKIPS) continue;
+      reserve(other.feeId, other.quantity);
+    }
     await tx
       .update(waitlistEntries)
       .set({ state: "offered", offeredAt: now, offerExpiresAt })
@@ -866,12 +1091,15 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent) {
       runAt: offerExpiresAt,
       uniqueKey: `waitlist:${entry.id}:offer-expiry`,
     });
+    // To the account that waits (only it can claim), in a fixed text.
+    const to = entry.userId ? await accountEmail(tx, entry.userId) : null;
+    if (!to) continue;
     const seats = entry.quantity === 1 ? "A seat" : `${entry.quantity} seats`;
     await enqueueMail(tx, `waitlist:${entry.id}:offer`, {
-      to: entry.email,
+      to,
       subject: `A seat is free for you: ${event.title}`,
       text: [
-        `Dear ${entry.name},`,
+        "Hello,",
         "",
         `${seats} for ${event.title} (${option.label}) ${entry.quantity === 1 ? "is" : "are"} free and held for you until ${formatDate(offerExpiresAt, event.timeZone)} ${formatTime(offerExpiresAt, event.timeZone)}.`,
         "Claim your place here:",
@@ -881,6 +1109,11 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent) {
       ].join("\n"),
     });
   }
+}
+
+async function accountEmail(db: Db, userId: string) {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email ?? null;
 }
 
 /** offered → expired when the offer ran out unclaimed (its job); the seats pass on. */
@@ -909,7 +1142,7 @@ export async function expireWaitlistOffer(entryId: string, now = new Date()) {
       eventId: event.id,
       quantity: entry.quantity,
     });
-    await offerFreedSeats(tx, event);
+    await offerFreedSeats(tx, event, now);
     return true;
   });
 }
@@ -971,7 +1204,6 @@ export async function enqueueDueReminders(now = new Date()) {
     const due = await db
       .select({
         id: registrations.id,
-        name: registrations.attendeeName,
         email: registrations.attendeeEmail,
         title: events.title,
         slug: events.slug,
@@ -995,7 +1227,7 @@ export async function enqueueDueReminders(now = new Date()) {
         to: r.email,
         subject: `Reminder: ${r.title} starts in ${label}`,
         text: [
-          `Dear ${r.name},`,
+          "Hello,",
           "",
           `${r.title} starts on ${formatDate(r.startDate, r.timeZone)} at ${formatTime(r.startDate, r.timeZone)} (${r.timeZone}).`,
           `Where: ${r.location}`,

@@ -76,6 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       currency: fee.currency,
       amount: Number(fee.amount),
       maxQuantity: fee.maxQuantity,
+      maxPerOrder: fee.maxPerOrder,
+      maxPerAccount: fee.maxPerAccount,
       availableUntil: fee.availableUntil,
       description: fee.description,
     })),
@@ -118,11 +120,7 @@ async function feesAction(request: Request, actorId: string, eventId: string, fo
     );
   }
   try {
-    await replaceEventFees(
-      actor,
-      eventId,
-      submission.value.fees.map(({ id: _id, ...fee }) => fee),
-    );
+    await replaceEventFees(actor, eventId, submission.value.fees);
     return data<FeesActionData>({
       fees: {
         result: submission.reply({ resetForm: true }),

@@ -209,6 +209,19 @@ export const FeeRowSchema = z.object({
     .max(1_000_000)
     .optional()
     .transform((v) => v ?? null),
+  // Fair shares (decision 0073): enforced when people register, shown on the registration form.
+  maxPerOrder: z
+    .number({ error: "Max per order must be a whole number" })
+    .int("Max per order must be a whole number")
+    .min(1, "Max per order must be at least 1")
+    .max(1000, "Max per order must be at most 1000")
+    .default(10),
+  maxPerAccount: z
+    .number({ error: "Max per account must be a whole number" })
+    .int("Max per account must be a whole number")
+    .min(1, "Max per account must be at least 1")
+    .max(100, "Max per account must be at most 100")
+    .default(1),
   availableUntil: z
     .string()
     .trim()

@@ -30,6 +30,8 @@ export type FeeRowData = {
   currency: string;
   amount: number;
   maxQuantity: number | null;
+  maxPerOrder: number;
+  maxPerAccount: number;
   availableUntil: string | null;
   description: string | null;
 };
@@ -52,12 +54,20 @@ function toFormRow(fee: FeeRowData) {
     currency: fee.currency as (typeof CURRENCIES)[number],
     amount: fee.amount.toFixed(2),
     maxQuantity: fee.maxQuantity === null ? "" : String(fee.maxQuantity),
+    maxPerOrder: String(fee.maxPerOrder),
+    maxPerAccount: String(fee.maxPerAccount),
     availableUntil: fee.availableUntil ?? "",
     description: fee.description ?? "",
   };
 }
 
-const NEW_ROW = { feeType: "conference_only", currency: "USD", amount: "0" } as const;
+const NEW_ROW = {
+  feeType: "conference_only",
+  currency: "USD",
+  amount: "0",
+  maxPerOrder: "10",
+  maxPerAccount: "1",
+} as const;
 
 /** Shows a fetcher's outcome once, when it settles (toast + optional follow-up). */
 function useSettled(
@@ -251,6 +261,36 @@ function FeesEditor({
                         step={1}
                         placeholder="Unlimited"
                         {...withoutKey(getInputProps(f.maxQuantity, { type: "number" }))}
+                      />
+                    </Field>
+                    <Field
+                      label={label("Max Per Order")}
+                      htmlFor={f.maxPerOrder.id}
+                      errors={f.maxPerOrder.errors}
+                      errorId={f.maxPerOrder.errorId}
+                      hint="Seats one registration may take"
+                    >
+                      <Input
+                        key={f.maxPerOrder.key}
+                        min={1}
+                        max={1000}
+                        step={1}
+                        {...withoutKey(getInputProps(f.maxPerOrder, { type: "number" }))}
+                      />
+                    </Field>
+                    <Field
+                      label={label("Max Per Account")}
+                      htmlFor={f.maxPerAccount.id}
+                      errors={f.maxPerAccount.errors}
+                      errorId={f.maxPerAccount.errorId}
+                      hint="Registrations one account may hold or have confirmed"
+                    >
+                      <Input
+                        key={f.maxPerAccount.key}
+                        min={1}
+                        max={100}
+                        step={1}
+                        {...withoutKey(getInputProps(f.maxPerAccount, { type: "number" }))}
                       />
                     </Field>
                     <Field

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { registrations, tickets } from "~/db/schema";
+import { auditLog, registrations, tickets } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { insertEvent, insertRegistration } from "~/models/registrations/test-fixtures";
 import { useTestDatabase } from "../../../../tests/helpers/db";
@@ -154,6 +154,14 @@ describe("registrations, CSV and check-in routes", () => {
     const text = await csv.text();
     expect(text).toContain(`"'=cmd|' /C calc'!A0","formula@example.test"`);
     expect(text).not.toContain("Elsewhere");
+    // Attendee data leaving the system is audited: who, which event, how many rows.
+    const exports = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.export"), eq(auditLog.entityId, event.id)));
+    expect(exports).toHaveLength(1);
+    expect(exports[0].actorId).toBeTruthy();
+    expect(exports[0].details).toMatchObject({ rows: 1, status: "all" });
 
     const wrongEvent = (await registrationsAction(
       args(

@@ -16,6 +16,7 @@ import { getRegistrationPage } from "~/models/registrations/queries.server";
 import {
   joinWaitlist,
   leaveWaitlist,
+  limitRegistrationActions,
   RegistrationError,
   registerForEvent,
 } from "~/models/registrations/registrations.server";
@@ -62,6 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       paid: t.unitAmountMinor > 0,
       remaining: t.remaining,
       maxPerRegistration: t.maxPerRegistration,
+      maxPerAccount: t.maxPerAccount,
       onSale: t.onSale,
       offSaleReason: t.offSaleReason,
     })),
@@ -85,6 +87,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const account = { id: user.id, name: user.name, email: user.email };
   const here = `/events/${encodeURIComponent(params.slug)}/register`;
+
+  // Every registration and waitlist action counts, per account and per client address.
+  const limited = await limitRegistrationActions(user.id, request);
+  if (limited) {
+    const init = { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } };
+    // Shown in the form (what was typed stays), or above the page when the form is not there.
+    if (formData.get("intent") === "leave-waitlist") {
+      return data({ result: null, message: limited.message }, init);
+    }
+    const submission = parseWithZod(formData, { schema: RegistrationSchema });
+    return data(
+      { result: submission.reply({ formErrors: [limited.message] }), message: null },
+      init,
+    );
+  }
 
   if (formData.get("intent") === "leave-waitlist") {
     try {
@@ -149,8 +166,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof RegistrationError)) throw error;
-    const field =
-      error.field === "feeId" ? "ticket" : error.field === "quantity" ? "quantity" : null;
+    const field = error.field === "feeId" ? "ticket" : error.field === "form" ? null : error.field; // quantity, attendeeEmail: the form's own names
     return data(
       {
         result: submission.reply(
