@@ -72,6 +72,15 @@ export function contentSecurityPolicy(scriptSources: string[], env: Env) {
   ].join("; ");
 }
 
+const LOGGED_RESPONSE_HEADERS = new Set([
+  "location",
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "cache-control",
+  "x-cache",
+]);
+
 type SerializedRequest = {
   id?: unknown;
   method?: string;
@@ -140,9 +149,16 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
           headers: redactHeaders(req.headers),
           remoteAddress: req.remoteAddress,
         }),
+        // The response headers that say what was sent (not the security headers every line repeats).
         res: (res: { statusCode?: number; headers?: Record<string, unknown> }) => ({
           statusCode: res.statusCode,
-          headers: redactHeaders(res.headers),
+          headers: redactHeaders(
+            Object.fromEntries(
+              Object.entries(res.headers ?? {}).filter(([name]) =>
+                LOGGED_RESPONSE_HEADERS.has(name),
+              ),
+            ),
+          ),
         }),
       },
     }),
