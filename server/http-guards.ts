@@ -17,19 +17,40 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_PDF_BYTES + 1024 * 1024;
 
 /** The upload endpoint: a raw file of any declared type (the route decides by the bytes). */
 const RAW_UPLOAD = /^\/admin\/uploads$/;
+/** A form with a payment or student proof: the file (at most 5 MB) and the form around it. */
+export const MAX_PROOF_FORM_BYTES = MAX_PROOF_BYTES + 64 * 1024;
+/**
+ * A proof form over its cap is read to the end (and thrown away) up to this size, so the browser
+ * still uploading gets the form's answer instead of a reset connection; beyond it, a bare 413.
+ */
+const PROOF_DRAIN_BYTES = 32 * 1024 * 1024;
 /**
  * Forms that may carry a file (with their single-fetch `.data` twins): a larger cap, and the
- * paper form streams its PDF in itself (its route counts the bytes).
+ * paper form streams its PDF in itself (its route counts the bytes). A proof form over its cap
+ * reaches its action with an empty body and its real size in Content-Length, and the action
+ * answers with the form's message ("The proof file must be at most 5 MB.") and 400.
  */
-const FILE_FORMS: Array<{ path: RegExp; limit: number; stream: boolean }> = [
-  { path: RAW_UPLOAD, limit: MAX_UPLOAD_BODY_BYTES, stream: true },
-  {
-    path: /^\/admin\/papers\/(new|[^/]+\/edit)(\.data)?$/,
-    limit: MAX_UPLOAD_BODY_BYTES,
-    stream: true,
-  },
-  { path: /^\/admin\/payments(\.data)?$/, limit: MAX_PROOF_BYTES + 64 * 1024, stream: false },
-];
+const FILE_FORMS: Array<{ path: RegExp; limit: number; stream: boolean; oversizeToAction?: true }> =
+  [
+    { path: RAW_UPLOAD, limit: MAX_UPLOAD_BODY_BYTES, stream: true },
+    {
+      path: /^\/admin\/papers\/(new|[^/]+\/edit)(\.data)?$/,
+      limit: MAX_UPLOAD_BODY_BYTES,
+      stream: true,
+    },
+    {
+      path: /^\/admin\/payments(\.data)?$/,
+      limit: MAX_PROOF_FORM_BYTES,
+      stream: false,
+      oversizeToAction: true,
+    },
+    {
+      path: /^\/membership\/apply\/[^/]+$/,
+      limit: MAX_PROOF_FORM_BYTES,
+      stream: false,
+      oversizeToAction: true,
+    },
+  ];
 /** better-auth answers its own endpoints (content types, origin of cookie-bearing requests). */
 const AUTH_API = /^\/api\/auth(\/|$)/;
 /** What the app's forms send (React Router submits urlencoded or multipart, never JSON). */
@@ -145,15 +166,16 @@ export function bufferedBody(req: Request) {
  * Bodies of state-changing requests: 413 before reading when the declared length is over the
  * cap; a chunked body is counted as it arrives and cut off at the cap; 415 for a content type
  * no action reads, 400 for a multipart body that does not parse. Form bodies are read here (at
- * most 1 MB, 5 MB with a payment proof) and handed on as bytes; the upload endpoint and the
- * paper form keep their streams and their own limits.
+ * most 1 MB, 5 MB with a payment or student proof), cleaned of control characters and handed on
+ * as bytes; the upload endpoint and the paper form keep their streams and their own limits.
  */
 export async function requireAcceptableBody(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const rawUpload = RAW_UPLOAD.test(req.path);
   const fileForm = FILE_FORMS.find((form) => form.path.test(req.path));
   const limit = fileForm?.limit ?? MAX_FORM_BODY_BYTES;
-  if (Number(req.headers["content-length"] ?? 0) > limit) {
+  const drainTo = fileForm?.oversizeToAction ? PROOF_DRAIN_BYTES : 0;
+  if (Number(req.headers["content-length"] ?? 0) > Math.max(limit, drainTo)) {
     return refuse(res, 413, "Payload Too Large", true);
   }
   const contentType = req.headers["content-type"] ?? "";
@@ -165,30 +187,125 @@ export async function requireAcceptableBody(req: Request, res: Response, next: N
   }
   if (fileForm?.stream) return next();
 
-  let body: Buffer;
+  let read: { body: Buffer; size: number };
   try {
-    body = await readWithLimit(req, limit);
+    read = await readWithLimit(req, limit, drainTo);
   } catch (error) {
     if (error instanceof BodyTooLarge) return refuse(res, 413, "Payload Too Large", true);
     return refuse(res, 400, "Bad Request: the body could not be read", true);
   }
+  if (read.size > limit) {
+    // Only a proof form gets here: its action sees the size and answers with the form's message.
+    req.headers["content-length"] = String(read.size);
+    bodies.set(req, Buffer.alloc(0));
+    return next();
+  }
+  let form: FormData | undefined;
   if (mediaType === "multipart/form-data" && appForm) {
     try {
-      await new Response(new Uint8Array(body), {
+      form = await new Response(new Uint8Array(read.body), {
         headers: { "content-type": contentType },
       }).formData();
     } catch {
       return refuse(res, 400, "Bad Request: the form could not be read");
     }
   }
-  bodies.set(req, body);
+  const cleaned = await withoutControlCharacters(read.body, mediaType, form);
+  if (cleaned) {
+    if (cleaned.contentType) req.headers["content-type"] = cleaned.contentType;
+    req.headers["content-length"] = String(cleaned.body.length);
+  }
+  bodies.set(req, cleaned?.body ?? read.body);
   next();
+}
+
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. Nobody types
+ * them; PostgreSQL refuses NUL in text (a 500 wherever a field is stored), and the others only
+ * hide things in names and messages.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export function stripControlCharacters(text: string) {
+  return text.replace(CONTROL_CHARACTERS, "");
+}
+
+const CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source);
+
+function hasControlCharacters(text: string) {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/**
+ * A form (urlencoded or multipart) or JSON body with control characters removed from every text
+ * value, field name and file name (file contents are left as they are), or undefined when it has
+ * none. One rule for every action and better-auth's endpoints: the action then validates what is
+ * left, and answers a field emptied this way with its own message (issue 26 §7).
+ */
+export async function withoutControlCharacters(
+  body: Buffer,
+  mediaType: string,
+  parsedForm?: FormData,
+): Promise<{ body: Buffer; contentType?: string } | undefined> {
+  if (mediaType === "application/x-www-form-urlencoded") {
+    const params = new URLSearchParams(body.toString("utf8"));
+    if (![...params].some(([name, value]) => hasControlCharacters(name + value))) return;
+    const cleaned = new URLSearchParams();
+    for (const [name, value] of params) {
+      cleaned.append(stripControlCharacters(name), stripControlCharacters(value));
+    }
+    return { body: Buffer.from(cleaned.toString()) };
+  }
+  if (mediaType === "multipart/form-data" && parsedForm) {
+    const entries = [...parsedForm];
+    const dirty = entries.some(([name, value]) =>
+      hasControlCharacters(name + (typeof value === "string" ? value : value.name)),
+    );
+    if (!dirty) return;
+    const cleaned = new FormData();
+    for (const [name, value] of entries) {
+      if (typeof value === "string") {
+        cleaned.append(stripControlCharacters(name), stripControlCharacters(value));
+      } else {
+        cleaned.append(stripControlCharacters(name), value, stripControlCharacters(value.name));
+      }
+    }
+    const encoded = new Response(cleaned);
+    return {
+      body: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get("content-type") ?? undefined,
+    };
+  }
+  if (mediaType === "application/json") {
+    const text = body.toString("utf8");
+    // JSON writes them as \u escapes, so the parsed values are what is checked.
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return; // better-auth answers malformed JSON itself
+    }
+    const cleaned = JSON.stringify(value, (_key, v) =>
+      typeof v === "string" ? stripControlCharacters(v) : v,
+    );
+    if (cleaned === JSON.stringify(value)) return;
+    return { body: Buffer.from(cleaned) };
+  }
 }
 
 class BodyTooLarge extends Error {}
 
-/** Reads the request body, stopping (and pausing the socket) as soon as it passes `limit`. */
-function readWithLimit(req: Request, limit: number): Promise<Buffer> {
+/**
+ * Reads the request body, stopping (and pausing the socket) as soon as it passes `limit`. With
+ * `drainTo`, a body over the limit is read on to its end and thrown away (its size returned),
+ * unless it passes `drainTo` too.
+ */
+function readWithLimit(
+  req: Request,
+  limit: number,
+  drainTo = 0,
+): Promise<{ body: Buffer; size: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -200,17 +317,18 @@ function readWithLimit(req: Request, limit: number): Promise<Buffer> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
+      if (size > Math.max(limit, drainTo)) {
         cleanup();
         req.pause();
         reject(new BodyTooLarge());
         return;
       }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, size));
+      resolve({ body: size <= limit ? Buffer.concat(chunks, size) : Buffer.alloc(0), size });
     };
     const onError = (error?: Error) => {
       cleanup();
