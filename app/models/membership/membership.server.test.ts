@@ -39,7 +39,13 @@ import {
   startUpgrade,
 } from "./membership.server";
 import { CORPORATE_SEATS } from "./plans";
-import { getRenewalView, hasMemberBenefits, listMissedNotices, verifyCard } from "./queries.server";
+import {
+  getRenewalView,
+  hasMemberBenefits,
+  listMissedNotices,
+  listUpgradeRequestsForAdmin,
+  verifyCard,
+} from "./queries.server";
 import { verifyRenewalToken } from "./renewal-link.server";
 
 const DAY = 86_400_000;
@@ -724,6 +730,13 @@ describe("membership lifecycle", () => {
       "waiting for review",
     );
     await expect(approveApplication(membershipId, owner)).rejects.toThrow("Only admins");
+    // Staff see it among the applications to review, with the details given.
+    const listed = (await listUpgradeRequestsForAdmin()).find((r) => r.id === membershipId);
+    expect(listed).toMatchObject({
+      upgradeTo: "corporate",
+      taxId: "P051234567X",
+      plan: "individual",
+    });
 
     // Staff approve it with the applications' Approve: the prorated upgrade invoice is issued.
     const halfway = new Date(
@@ -745,6 +758,7 @@ describe("membership lifecycle", () => {
     await expect(approveApplication(membershipId, admin)).rejects.toThrow(
       "Only applications waiting for review",
     );
+    expect((await listUpgradeRequestsForAdmin()).map((r) => r.id)).not.toContain(membershipId);
     await drainJobs();
     await smtp.waitFor("accounts@upgrade-works.example.test", /upgrade is approved/);
     await pay(approved.invoiceNumber as string, 450_00);
