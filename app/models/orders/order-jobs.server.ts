@@ -80,7 +80,8 @@ defineJob<{ orderId: string }>(ORDER_JOBS.invoiceMail, async ({ orderId }) => {
   });
 });
 
-defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async ({ paymentId, orderStateBefore }) => {
+defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async (payload) => {
+  const { paymentId, orderStateBefore } = payload;
   const [row] = await getDb()
     .select({ orderId: payments.orderId, receiptId: receipts.id })
     .from(payments)
@@ -101,8 +102,8 @@ defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async ({ paymentId, orderS
     reference: document.reference,
     // Jobs queued before issue 26 carry no state: the order as it is now.
     stateBefore: orderStateBefore ?? detail.order.state,
-    dueMinor: detail.dueMinor,
-    creditMinor: detail.creditMinor,
+    dueMinor: payload.dueMinor ?? detail.dueMinor,
+    creditMinor: payload.creditMinor ?? detail.creditMinor,
     orderUrl: orderUrl(detail.order.id),
   });
   await sendMailOnce(`payment:${paymentId}:receipt`, {

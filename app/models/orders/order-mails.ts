@@ -47,13 +47,9 @@ export function receiptMail(facts: ReceiptMailFacts) {
       ];
   return {
     subject: `Receipt ${facts.receiptNumber} for invoice ${facts.invoiceNumber}`,
-    text: [
-      `Dear ${facts.buyerName},`,
-      "",
-      ...lines,
-      "",
-      `Your order: ${facts.orderUrl}`,
-    ].join("\n"),
+    text: [`Dear ${facts.buyerName},`, "", ...lines, "", `Your order: ${facts.orderUrl}`].join(
+      "\n",
+    ),
   };
 }
 

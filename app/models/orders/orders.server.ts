@@ -405,7 +405,13 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
 }
 
 /** The state an order was in when a payment reached it: what the receipt mail tells the payer. */
-export type ReceiptMailPayload = { paymentId: string; orderStateBefore?: OrderState };
+export type ReceiptMailPayload = {
+  paymentId: string;
+  orderStateBefore?: OrderState;
+  /** The balance right after this payment (a later payment must not change this one's mail). */
+  dueMinor?: number;
+  creditMinor?: number;
+};
 
 /**
  * Links a payment to its (locked) order, issues the receipt, and marks the order paid if covered.
@@ -426,26 +432,27 @@ async function applyPayment(tx: Tx, paymentId: string, orderId: string, actor: A
   const year = new Date().getUTCFullYear();
   const receiptNumber = documentNumber("RCT", year, await nextInSeries(tx, `RCT-${year}`));
   await tx.insert(receipts).values({ number: receiptNumber, paymentId, orderId });
-  const payload: ReceiptMailPayload = { paymentId, orderStateBefore: order.state };
+  const orderPaid =
+    order.state === "awaiting_payment" && order.paidMinor - order.refundedMinor >= order.totalMinor;
+  if (orderPaid) await markOrderPaid(tx, order, actor);
+  const after = orderBalance(orderPaid ? { ...order, state: "paid" } : order);
+  const payload: ReceiptMailPayload = {
+    paymentId,
+    orderStateBefore: order.state,
+    dueMinor: after.dueMinor,
+    creditMinor: after.creditMinor,
+  };
   await enqueueJob(tx, {
     kind: ORDER_JOBS.receiptMail,
     payload,
     uniqueKey: `payment:${paymentId}:receipt`,
   });
-  let orderPaid = false;
-  if (
-    order.state === "awaiting_payment" &&
-    order.paidMinor - order.refundedMinor >= order.totalMinor
-  ) {
-    await markOrderPaid(tx, order, actor);
-    orderPaid = true;
-  }
   return {
     orderId,
     receiptNumber,
     orderPaid,
     orderState: orderPaid ? ("paid" as const) : order.state,
-    creditMinor: orderBalance(orderPaid ? { ...order, state: "paid" } : order).creditMinor,
+    creditMinor: after.creditMinor,
   };
 }
 

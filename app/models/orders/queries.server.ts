@@ -186,7 +186,9 @@ export function creditNoteDocument(
   if (!refund) return null;
   // What had been refunded once this credit note was issued (later ones are not on it).
   const refundedUpTo = detail.refunds
-    .filter((r) => r.year < refund.year || (r.year === refund.year && r.sequence <= refund.sequence))
+    .filter(
+      (r) => r.year < refund.year || (r.year === refund.year && r.sequence <= refund.sequence),
+    )
     .reduce((sum, r) => sum + r.amountMinor, 0);
   return {
     creditNoteNumber: refund.creditNoteNumber,
@@ -337,10 +339,7 @@ export async function refundableOrderOfRegistration(registrationId: string) {
     .from(registrations)
     .innerJoin(orders, eq(orders.id, registrations.orderId))
     .where(
-      and(
-        eq(registrations.id, registrationId),
-        sql`${orders.paidMinor} > ${orders.refundedMinor}`,
-      ),
+      and(eq(registrations.id, registrationId), sql`${orders.paidMinor} > ${orders.refundedMinor}`),
     );
   return row?.orderId ?? null;
 }

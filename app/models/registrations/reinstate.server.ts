@@ -4,7 +4,7 @@
 // still free; the paid order's unlock job then confirms the registration (tickets, mail).
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
-import { events, type OrderRow, registrations } from "~/db/schema";
+import { type OrderRow, registrations } from "~/db/schema";
 import { recordAuditIn } from "~/lib/audit.server";
 import {
   type Actor,
@@ -13,25 +13,14 @@ import {
   reinstateOrder,
 } from "~/models/orders/orders.server";
 import {
-  eventColumns,
   heldSeats,
   isPastEvent,
   loadTicketOptions,
+  lockEvent,
   remainingSeats,
 } from "./registrations.server";
 
 type Tx = DbTransaction;
-
-/** The seat lock registrations take: the event row, locked until the transaction ends. */
-async function lockEventSeats(tx: Tx, eventId: string) {
-  const [event] = await tx
-    .select(eventColumns)
-    .from(events)
-    .where(eq(events.id, eventId))
-    .for("update");
-  if (!event) throw new OrderError("The event of this order no longer exists; refund instead.");
-  return event;
-}
 
 /**
  * Takes back the seats of a closed order's registrations (cancelled or expired → awaiting
@@ -42,13 +31,17 @@ export const holdSeatsAgain: ReinstateSide = async (tx: Tx, order: OrderRow, act
     .select({ id: registrations.id, eventId: registrations.eventId })
     .from(registrations)
     .where(
-      and(eq(registrations.orderId, order.id), inArray(registrations.state, ["cancelled", "expired"])),
+      and(
+        eq(registrations.orderId, order.id),
+        inArray(registrations.state, ["cancelled", "expired"]),
+      ),
     );
   if (closed.length === 0) {
     throw new OrderError("This order has no registration to reinstate; refund it instead.");
   }
   for (const row of closed) {
-    const event = await lockEventSeats(tx, row.eventId);
+    // The seat lock every registration takes: counting free seats and taking them is atomic.
+    const event = await lockEvent(tx, row.eventId);
     if (event.cancelledAt || isPastEvent(event)) {
       throw new OrderError(
         `${event.title} has been ${event.cancelledAt ? "cancelled" : "held"}; refund the payment instead.`,

@@ -499,8 +499,8 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             <RefundForm target={refund} lastResult={reply("refund")} />
           ) : (
             <p className="text-sm text-muted-foreground">
-              {refund.refundable} paid and not refunded yet. An admin records refunds; the order
-              is in the list below.
+              {refund.refundable} paid and not refunded yet. An admin records refunds; the order is
+              in the list below.
             </p>
           )}
         </Card>
