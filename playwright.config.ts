@@ -56,9 +56,11 @@ export default defineConfig({
       // so rate limits per client can be exercised without tests throttling each other.
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
-      // The demo admin signs in without an authenticator here; the default (admins must enrol
-      // two-factor first) is tested against the production build in auth-endpoints.test.ts.
+      // The demo admin and editor sign in without an authenticator here; the default (staff
+      // must enrol two-factor first) is tested against the production build in
+      // auth-endpoints.test.ts.
       REQUIRE_ADMIN_MFA: "false",
+      REQUIRE_EDITOR_MFA: "false",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

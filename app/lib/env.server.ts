@@ -39,8 +39,8 @@ const EnvSchema = z
     TRUST_PROXY: z.string().default(""),
     /** Admins must enrol two-factor before the back office opens (on unless turned off). */
     REQUIRE_ADMIN_MFA: booleanFlag.default(true),
-    /** Editors too (off unless an operator turns it on). */
-    REQUIRE_EDITOR_MFA: booleanFlag.default(false),
+    /** Editors too: they handle money and attendee data (on unless turned off). */
+    REQUIRE_EDITOR_MFA: booleanFlag.default(true),
     /** better-auth's impersonation endpoints for admins, audited (off unless turned on). */
     ALLOW_IMPERSONATION: booleanFlag.default(false),
     SEED_DEMO: booleanFlag.optional(),

@@ -112,18 +112,20 @@ describe("permissions", () => {
     expect(toast?.title).toBe(ACCESS_DENIED);
     const post = await thrown(requireRole(request("/admin/users", "editor", "POST"), "admin"));
     expect(post.status).toBe(403);
+    // The role opens the area (two-factor aside, tested below).
+    setEnv({ ...baseEnv, REQUIRE_EDITOR_MFA: false });
     expect(await requireRole(request("/admin", "editor"), "editor")).toMatchObject({
       role: "editor",
     });
   });
 
   it("with REQUIRE_ADMIN_MFA, makes admins enrol two-factor before any admin screen", async () => {
-    setEnv({ ...baseEnv, REQUIRE_ADMIN_MFA: true });
+    setEnv({ ...baseEnv, REQUIRE_ADMIN_MFA: true, REQUIRE_EDITOR_MFA: false });
     const get = await thrown(requireRole(request("/admin/events", "admin"), "editor"));
     expect(get.headers.get("location")).toBe("/profile#two-factor");
     const post = await thrown(requireRole(request("/admin/users", "admin", "POST"), "admin"));
     expect(post.status).toBe(403);
-    // Editors are not admins: unaffected.
+    // Editors are not admins: unaffected by the admin setting.
     expect(await requireRole(request("/admin", "editor"), "editor")).toMatchObject({
       role: "editor",
     });
@@ -136,18 +138,40 @@ describe("permissions", () => {
     expect(admin).toMatchObject({ aal: "aal2" });
   });
 
-  it("requires two-factor for admins by default in every mode, and for editors when asked", async () => {
-    for (const mode of [{}, { NODE_ENV: "production" }, { DATABASE_URL: "postgres://x/y" }]) {
+  it("requires two-factor for admins and editors by default in every mode", async () => {
+    for (const mode of [
+      {},
+      { NODE_ENV: "development" },
+      { NODE_ENV: "test" },
+      { NODE_ENV: "production" },
+      { DATABASE_URL: "postgres://x/y" },
+    ]) {
       const config = parseEnv({ DATA_DIR: baseEnv.DATA_DIR, ...mode });
       expect(config.REQUIRE_ADMIN_MFA).toBe(true);
-      expect(config.REQUIRE_EDITOR_MFA).toBe(false);
+      expect(config.REQUIRE_EDITOR_MFA).toBe(true);
     }
-    setEnv({ ...baseEnv, REQUIRE_EDITOR_MFA: true });
+    // The test settings keep the default for editors.
+    expect(baseEnv.REQUIRE_EDITOR_MFA).toBe(true);
     const get = await thrown(requireRole(request("/admin/events", "editor"), "editor"));
     expect(get.headers.get("location")).toBe("/profile#two-factor");
     const post = await thrown(requireRole(request("/admin/events", "editor", "POST"), "editor"));
     expect(post.status).toBe(403);
     // A plain user's pages are not the back office: unaffected.
     expect(await requireUser(request("/profile", "user"))).toMatchObject({ role: "user" });
+    // Once enrolled (aal2), the editor gets in.
+    await database.db
+      .update(user)
+      .set({ twoFactorEnabled: true })
+      .where(eq(user.email, "editor.perm@example.test"));
+    expect(await requireRole(request("/admin/events", "editor"), "editor")).toMatchObject({
+      role: "editor",
+      aal: "aal2",
+    });
+  });
+
+  it("can be turned off for editors by the operator", async () => {
+    expect(parseEnv({ DATA_DIR: baseEnv.DATA_DIR, REQUIRE_EDITOR_MFA: "off" })).toMatchObject({
+      REQUIRE_EDITOR_MFA: false,
+    });
   });
 });

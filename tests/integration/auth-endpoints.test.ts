@@ -341,19 +341,36 @@ describe("production server (default configuration)", () => {
     expect(listUsers.status).toBe(404);
   });
 
-  it("sends the demo admin to the two-factor enrolment step before the back office opens", async () => {
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!.email;
-    const signIn = await post(
-      "/api/auth/sign-in/email",
-      { email: admin, password: DEMO_PASSWORD },
-      { "x-forwarded-for": "198.51.100.21" },
-    );
-    expect(signIn.status).toBe(200);
-    const dashboard = await fetch(`${server.url}/admin`, {
-      redirect: "manual",
-      headers: { cookie: cookieHeader(signIn.headers) },
-    });
-    expect(dashboard.status).toBe(302);
-    expect(dashboard.headers.get("location")).toBe("/profile#two-factor");
+  it("sends the demo admin and the demo editor to the two-factor enrolment step before the back office opens", async () => {
+    for (const [n, role] of (["admin", "editor"] as const).entries()) {
+      const email = DEMO_ACCOUNTS.find((a) => a.role === role)!.email;
+      const signIn = await post(
+        "/api/auth/sign-in/email",
+        { email, password: DEMO_PASSWORD },
+        { "x-forwarded-for": `198.51.100.${21 + n}` },
+      );
+      expect(signIn.status, role).toBe(200);
+      const cookie = cookieHeader(signIn.headers);
+      for (const path of ["/admin", "/admin/payments"]) {
+        const page = await fetch(`${server.url}${path}`, {
+          redirect: "manual",
+          headers: { cookie },
+        });
+        expect(page.status, `${role} ${path}`).toBe(302);
+        expect(page.headers.get("location"), `${role} ${path}`).toBe("/profile#two-factor");
+      }
+      // No back-office change either, until two-factor is set up.
+      const change = await fetch(`${server.url}/admin/events/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "title=Probe",
+      });
+      expect(change.status, role).toBe(403);
+    }
   });
 });

@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, invitations, session, user } from "~/db/schema";
+import { env, setEnv } from "~/lib/env.server";
 import type { Role } from "~/lib/roles";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { REPEATED_FAILURE_THRESHOLD } from "./activity-risk";
-import { securityDashboard, securityFigures, securityRecommendations } from "./security.server";
+import {
+  type DatabaseHealth,
+  securityDashboard,
+  securityFigures,
+  securityRecommendations,
+  systemStatus,
+} from "./security.server";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 60 * 60 * 1000);
@@ -145,5 +152,23 @@ describe("security centre figures", () => {
     await addUser("admin", { twoFactorEnabled: true });
     const advice = await securityRecommendations(NOW);
     expect(advice.map((r) => r.id)).toEqual(["single-admin"]);
+  });
+
+  it("shows two-factor as required for admins and editors by default, and warns when either is off", () => {
+    const health: DatabaseHealth = { ok: true, kind: "pglite", latencyMs: 1 };
+    const twoFactor = () => systemStatus(health).find((s) => s.name === "Two-factor for admins");
+    const base = env();
+    try {
+      // The test settings turn the admin requirement off; here it is as an operator gets it.
+      setEnv({ ...base, REQUIRE_ADMIN_MFA: true });
+      expect(twoFactor()).toMatchObject({ status: "ok", detail: "Required (editors too)" });
+      setEnv({ ...base, REQUIRE_ADMIN_MFA: true, REQUIRE_EDITOR_MFA: false });
+      expect(twoFactor()).toMatchObject({
+        status: "warning",
+        detail: "Required for admins only (REQUIRE_EDITOR_MFA is off)",
+      });
+    } finally {
+      setEnv(base);
+    }
   });
 });

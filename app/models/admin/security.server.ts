@@ -97,11 +97,12 @@ export function systemStatus(database: DatabaseHealth): StatusItem[] {
     },
     {
       name: "Two-factor for admins",
-      status: config.REQUIRE_ADMIN_MFA ? "ok" : "warning",
+      // Editors record payments and see attendee data: either flag off is worth a warning.
+      status: config.REQUIRE_ADMIN_MFA && config.REQUIRE_EDITOR_MFA ? "ok" : "warning",
       detail: config.REQUIRE_ADMIN_MFA
         ? config.REQUIRE_EDITOR_MFA
           ? "Required (editors too)"
-          : "Required"
+          : "Required for admins only (REQUIRE_EDITOR_MFA is off)"
         : "Optional (REQUIRE_ADMIN_MFA is off)",
     },
     {
