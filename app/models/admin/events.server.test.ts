@@ -303,6 +303,23 @@ describe("event fees", () => {
     expect((await listEventFees(id)).map((f) => f.amount)).toEqual([42]);
   });
 
+  it("keeps a saved fee's id (and so its registrations) when the set is saved again", async () => {
+    const actor = await newActor();
+    const { id } = await createEvent(actor, eventInput());
+    const [kept, dropped] = await replaceEventFees(actor, id, [
+      fee({ amount: 10 }),
+      fee({ amount: 20 }),
+    ]);
+    const saved = await replaceEventFees(actor, id, [
+      fee({ id: kept.id, amount: 12, maxPerOrder: 4, maxPerAccount: 2 }),
+      fee({ amount: 30 }),
+    ]);
+    expect(saved.map((f) => f.amount)).toEqual([12, 30]);
+    expect(saved[0]).toMatchObject({ id: kept.id, maxPerOrder: 4, maxPerAccount: 2 });
+    expect(saved[1]).toMatchObject({ maxPerOrder: 10, maxPerAccount: 1 });
+    expect((await listEventFees(id)).map((f) => f.id)).not.toContain(dropped.id);
+  });
+
   it("refuses fees for an event that was never saved", async () => {
     const actor = await newActor();
     for (const eventId of [null, randomUUID()]) {

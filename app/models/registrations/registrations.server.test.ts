@@ -11,6 +11,7 @@ import {
   user,
   waitlistEntries,
 } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { expireOrder, recordPayment } from "~/models/orders/orders.server";
@@ -23,9 +24,15 @@ import {
   enqueueDueReminders,
   expireWaitlistOffer,
   joinWaitlist,
+  limitRegistrationActions,
+  MAX_OTHER_ATTENDEE_EMAILS,
+  MAX_UNPAID_HOLDS_PER_ACCOUNT,
   notifyEventChange,
+  REGISTRATION_RATE_LIMIT,
+  REPEAT_HOLD_MINUTES,
   RegistrationError,
   registerForEvent,
+  WAITLIST_MAX_SKIPS,
 } from "./registrations.server";
 
 const DAY = 86_400_000;
@@ -47,7 +54,13 @@ describe("event registration", () => {
   async function makeEvent(
     options: {
       capacity?: number | null;
-      fees?: { amount: number; maxQuantity?: number | null; currency?: "KES" | "USD" }[];
+      fees?: {
+        amount: number;
+        maxQuantity?: number | null;
+        currency?: "KES" | "USD";
+        maxPerOrder?: number;
+        maxPerAccount?: number;
+      }[];
       startInDays?: number;
       cancelled?: boolean;
     } = {},
@@ -76,6 +89,8 @@ describe("event registration", () => {
               amount: f.amount,
               currency: f.currency ?? "KES",
               maxQuantity: f.maxQuantity ?? null,
+              ...(f.maxPerOrder ? { maxPerOrder: f.maxPerOrder } : {}),
+              ...(f.maxPerAccount ? { maxPerAccount: f.maxPerAccount } : {}),
             })),
           )
           .returning()
@@ -223,7 +238,7 @@ describe("event registration", () => {
     expect(offerMail.text).toContain(`/events/${event.slug}/register?offer=`);
   });
 
-  it("keeps the queue: nobody jumps a person whose request does not fit yet", async () => {
+  it("offers a freed seat to the first request that fits; each ticket keeps its own queue", async () => {
     const join = (eventId: string, p: Person, feeId: string | null, quantity: number) =>
       joinWaitlist({ eventId, feeId, quantity, account: p, name: p.name, email: p.email });
     const stateOf = async (userId: string) =>
@@ -234,7 +249,7 @@ describe("event registration", () => {
           .where(eq(waitlistEntries.userId, userId))
       )[0].state;
 
-    // Overall capacity: one freed seat does not go to the second person while the first needs two.
+    // Overall capacity: one freed seat goes to the second person while the first needs two.
     const { event } = await makeEvent({ capacity: 3 });
     const [a, b, c, first, second] = await people(5);
     const regs = [];
@@ -242,9 +257,11 @@ describe("event registration", () => {
     await join(event.id, first, null, 2);
     await join(event.id, second, null, 1);
     await cancelRegistration(regs[0].registrationId, { id: a.id, role: "user" });
-    expect([await stateOf(first.id), await stateOf(second.id)]).toEqual(["waiting", "waiting"]);
+    expect([await stateOf(first.id), await stateOf(second.id)]).toEqual(["waiting", "offered"]);
     await cancelRegistration(regs[1].registrationId, { id: b.id, role: "user" });
-    expect([await stateOf(first.id), await stateOf(second.id)]).toEqual(["offered", "waiting"]);
+    expect(await stateOf(first.id)).toBe("waiting");
+    await cancelRegistration(regs[2].registrationId, { id: c.id, role: "user" });
+    expect(await stateOf(first.id)).toBe("offered");
 
     // Ticket stock only: each ticket has its own queue.
     const two = await makeEvent({
@@ -431,5 +448,269 @@ describe("event registration", () => {
     );
     // The day before, everyone registered earlier gets the 1-day reminder.
     expect(await enqueueDueReminders(new Date(Date.now() + 4.5 * DAY))).toBe(2);
+  });
+  // -------------------------------------------------------------------------------------------
+  // Fair shares (issue 26, decision 0073)
+  // -------------------------------------------------------------------------------------------
+  const errorOf = (r: PromiseSettledResult<unknown>) =>
+    r.status === "rejected" ? (r.reason as RegistrationError) : null;
+
+  it("one account posting 8 registrations at once for a free event takes only its share", async () => {
+    const { event } = await makeEvent({ capacity: 80 });
+    const [hoarder] = await people(1);
+    const burst = await Promise.allSettled(
+      Array.from({ length: 8 }, () => register(event.id, hoarder, null, 10)),
+    );
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await seatsTaken(event.id)).toBe(10);
+    for (const r of burst.filter((r) => r.status === "rejected")) {
+      expect(errorOf(r)).toBeInstanceOf(RegistrationError);
+      expect(errorOf(r)?.message).toMatch(/^You already have a registration for Free registration/);
+    }
+    // More than 10 seats in one registration is refused whatever the capacity.
+    const [other] = await people(1);
+    await expect(register(event.id, other, null, 11)).rejects.toMatchObject({
+      field: "quantity",
+      message: "Choose between 1 and 10 seats.",
+    });
+
+    // The organiser's setting: 2 registrations of up to 4 seats per account.
+    const fee = await makeEvent({ fees: [{ amount: 0, maxPerOrder: 4, maxPerAccount: 2 }] });
+    const feeId = fee.fees[0].id;
+    await expect(register(fee.event.id, hoarder, feeId, 5)).rejects.toMatchObject({
+      message: "Choose between 1 and 4 seats.",
+    });
+    const second = await Promise.allSettled(
+      Array.from({ length: 8 }, () => register(fee.event.id, hoarder, feeId, 4)),
+    );
+    expect(second.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    expect(await seatsTaken(fee.event.id)).toBe(8);
+    const page = await getRegistrationPage(fee.event.slug, other.id);
+    expect(page?.tickets[0]).toMatchObject({
+      maxPerOrder: 4,
+      maxPerAccount: 2,
+      maxPerRegistration: 4,
+    });
+  });
+
+  it("one account cannot hold a paid ticket's seats by repeated registrations, nor restart a lapsed hold", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 1_000, maxQuantity: 150 }] });
+    const [hoarder] = await people(1);
+    const burst = await Promise.allSettled(
+      Array.from({ length: 15 }, () => register(event.id, hoarder, fees[0].id, 10)),
+    );
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await seatsTaken(event.id)).toBe(10);
+
+    // Cancelling and booking again: the new hold ends when the first one would have.
+    const first = burst.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<
+      Awaited<ReturnType<typeof register>>
+    >;
+    const orderEnd = async (orderId: string | null) =>
+      (
+        await database.db
+          .select({ expiresAt: orders.expiresAt })
+          .from(orders)
+          .where(eq(orders.id, orderId as string))
+      )[0].expiresAt.getTime();
+    const firstEnd = await orderEnd(first.value.orderId);
+    await cancelRegistration(first.value.registrationId, { id: hoarder.id, role: "user" });
+    const again = await register(event.id, hoarder, fees[0].id, 10);
+    expect(Math.abs((await orderEnd(again.orderId)) - firstEnd)).toBeLessThan(5_000);
+
+    // Letting it lapse (its time has passed) and booking again: a short hold, not a new 72 h.
+    await database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(inArray(orders.id, [first.value.orderId as string, again.orderId as string]));
+    await expireOrder(again.orderId as string);
+    const third = await register(event.id, hoarder, fees[0].id, 10);
+    const minutes = ((await orderEnd(third.orderId)) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(REPEAT_HOLD_MINUTES - 1);
+    expect(minutes).toBeLessThanOrEqual(REPEAT_HOLD_MINUTES);
+
+    // Unpaid holds across the site: three at most.
+    const more = await Promise.all([1, 2, 3].map(() => makeEvent({ fees: [{ amount: 500 }] })));
+    await register(more[0].event.id, hoarder, more[0].fees[0].id);
+    await register(more[1].event.id, hoarder, more[1].fees[0].id);
+    await expect(register(more[2].event.id, hoarder, more[2].fees[0].id)).rejects.toThrow(
+      `You have ${MAX_UNPAID_HOLDS_PER_ACCOUNT} unpaid invoices for event seats.`,
+    );
+  });
+
+  it("mails each confirmed attendee one fixed text with their own QR; held seats mail the attendee nothing", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 700, maxPerAccount: 3 }] });
+    const [buyer] = await people(1);
+    const greeting = "Dear Winner, claim your prize at http://evil.example";
+    const attendeeEmail = `guest.${randomUUID().slice(0, 8)}@example.test`;
+    const held = await registerForEvent({
+      eventId: event.id,
+      feeId: fees[0].id,
+      quantity: 2,
+      account: buyer,
+      attendee: { name: greeting, email: attendeeEmail },
+    });
+    const lapsing = await registerForEvent({
+      eventId: event.id,
+      feeId: fees[0].id,
+      quantity: 1,
+      account: buyer,
+      attendee: { name: greeting, email: `late.${attendeeEmail}` },
+    });
+    await drainJobs();
+    expect(smtp.messages.filter((m) => m.to.includes(attendeeEmail))).toEqual([]);
+    await recordPayment(
+      {
+        method: "mpesa",
+        reference: `QK${randomUUID().slice(0, 8)}`,
+        amountMinor: 1_400_00,
+        currency: "KES",
+        paidAt: new Date(),
+        invoiceNumber: held.invoiceNumber as string,
+      },
+      { system: "test" },
+    );
+    await database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, lapsing.orderId as string));
+    await expireOrder(lapsing.orderId as string);
+    await drainJobs();
+    const mail = await smtp.waitFor(attendeeEmail, /You're registered/);
+    const toAttendee = smtp.messages.filter((m) => m.to.includes(attendeeEmail));
+    expect(toAttendee).toHaveLength(1);
+    expect(mail.text.startsWith("Hello,")).toBe(true);
+    expect(mail.attachments.map((a) => a.filename).sort()).toEqual(
+      [`${event.slug}.ics`, "ticket-1.png", "ticket-2.png"].sort(),
+    );
+    // The lapsed hold is the account's business: its mail goes there, not to the named attendee.
+    await smtp.waitFor(buyer.email, /Seats released/);
+    expect(smtp.messages.some((m) => m.to.includes(`late.${attendeeEmail}`))).toBe(false);
+    for (const m of smtp.messages) {
+      expect(`${m.subject}\n${m.text}\n${m.html}`).not.toContain("evil.example");
+    }
+  });
+
+  it("caps the other addresses one account can have tickets mailed to", async () => {
+    const { event } = await makeEvent({ fees: [{ amount: 0, maxPerAccount: 40, maxPerOrder: 1 }] });
+    const feeId = (
+      await database.db.select().from(eventFees).where(eq(eventFees.eventId, event.id))
+    )[0].id;
+    const [sender] = await people(1);
+    const to = (email: string) =>
+      registerForEvent({
+        eventId: event.id,
+        feeId,
+        quantity: 1,
+        account: sender,
+        attendee: { name: "Guest", email },
+      });
+    for (let i = 0; i < MAX_OTHER_ATTENDEE_EMAILS; i++) await to(`guest${i}@example.test`);
+    await expect(to("one.more@example.test")).rejects.toMatchObject({ field: "attendeeEmail" });
+    await to("GUEST3@example.test"); // an address already mailed is not a new one
+    await to(sender.email); // the account's own address is never capped
+  });
+
+  it("offers freed seats to the first request that fits, and a request passed over 3 times waits first", async () => {
+    const { event } = await makeEvent({ capacity: 8 });
+    const holders = await people(8);
+    const regs = [];
+    for (const p of holders) regs.push(await register(event.id, p, null));
+    const [big, ...small] = await people(5);
+    const join = (p: Person, quantity: number) =>
+      joinWaitlist({
+        eventId: event.id,
+        feeId: null,
+        quantity,
+        account: p,
+        name: p.name,
+        email: p.email,
+      });
+    await join(big, 4);
+    for (const p of small) await join(p, 1);
+    const stateOf = async (p: Person) =>
+      (
+        await database.db
+          .select({ state: waitlistEntries.state })
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.userId, p.id))
+      )[0].state;
+    // Three single seats free one by one: the three next requests get them, the 4-seat one waits.
+    for (let i = 0; i < WAITLIST_MAX_SKIPS; i++) {
+      await cancelRegistration(regs[i].registrationId, { id: holders[i].id, role: "user" });
+      expect(await stateOf(small[i])).toBe("offered");
+    }
+    expect(await stateOf(big)).toBe("waiting");
+    // Passed over three times, it now goes first: the next freed seats wait for it.
+    await cancelRegistration(regs[3].registrationId, { id: holders[3].id, role: "user" });
+    expect(await stateOf(small[3])).toBe("waiting");
+    for (const i of [4, 5, 6]) {
+      await cancelRegistration(regs[i].registrationId, { id: holders[i].id, role: "user" });
+    }
+    expect(await stateOf(big)).toBe("offered");
+    expect(await stateOf(small[3])).toBe("waiting");
+    // A waitlist request asks for no more than one registration may take.
+    const [greedy] = await people(1);
+    await expect(join(greedy, 11)).rejects.toMatchObject({ field: "quantity" });
+  });
+
+  it("refuses a claim after the offer's expiry time even before the expiry job ran", async () => {
+    const { event } = await makeEvent({ capacity: 1 });
+    const [holder, waiting] = await people(2);
+    const reg = await register(event.id, holder, null);
+    await joinWaitlist({
+      eventId: event.id,
+      feeId: null,
+      quantity: 1,
+      account: waiting,
+      name: waiting.name,
+      email: waiting.email,
+    });
+    await cancelRegistration(reg.registrationId, { id: holder.id, role: "user" });
+    const [offer] = await database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.userId, waiting.id));
+    expect(offer.state).toBe("offered");
+    const expiresAt = offer.offerExpiresAt as Date;
+    const claim = (now: Date) =>
+      registerForEvent({
+        eventId: event.id,
+        feeId: null,
+        quantity: 1,
+        account: waiting,
+        attendee: { name: waiting.name, email: waiting.email },
+        offerId: offer.id,
+        now,
+      });
+    await expect(claim(new Date(expiresAt.getTime() + 1_000))).rejects.toThrow(/offer has expired/);
+    const [still] = await database.db
+      .select({ state: waitlistEntries.state })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, offer.id));
+    expect(still.state).toBe("offered"); // nothing claimed; the job passes the seats on
+    await claim(new Date(expiresAt.getTime() - 60_000));
+  });
+
+  it("rate-limits registration actions per account and per client address", async () => {
+    const [a, b] = await people(2);
+    const from = (ip: string) =>
+      new Request("http://localhost/events/x/register", {
+        method: "POST",
+        headers: { [CLIENT_IP_HEADER]: ip },
+      });
+    const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < REGISTRATION_RATE_LIMIT.perAccount.max; i++) {
+      expect(await limitRegistrationActions(a.id, from(ip))).toBeNull();
+    }
+    const refused = await limitRegistrationActions(a.id, from(ip));
+    expect(refused?.message).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+    // Another account from the same address still gets through, up to the client's limit.
+    expect(await limitRegistrationActions(b.id, from(ip))).toBeNull();
+    const crowd = await people(REGISTRATION_RATE_LIMIT.perClient.max);
+    const results = await Promise.all(crowd.map((p) => limitRegistrationActions(p.id, from(ip))));
+    expect(results.filter((r) => r !== null).length).toBeGreaterThan(0);
   });
 });

@@ -1026,16 +1026,17 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date(
   if (registrationClosedReason(event, now)) return;
   const sharedQueue = event.capacity !== null;
   // How often each waiting request was passed over: later requests of its queue offered seats.
-  const later = sql.raw("later");
+  // (Outer columns written out: Drizzle leaves selected columns unqualified, which the subquery's
+  // own table would capture.)
   const waiting = await tx
     .select({
       entry: waitlistEntries,
       skips: sql<number>`(
-        select count(*)::int from ${waitlistEntries} as ${later}
-        where ${later}.event_id = ${waitlistEntries.eventId}
-          and ${later}.offered_at is not null
-          and (${later}.created_at, ${later}.id) > (${waitlistEntries.createdAt}, ${waitlistEntries.id})
-          and (${sharedQueue} or ${later}.fee_id is not distinct from ${waitlistEntries.feeId})
+        select count(*)::int from waitlist_entries as later
+        where later.event_id = "waitlist_entries"."event_id"
+          and later.offered_at is not null
+          and (later.created_at, later.id) > ("waitlist_entries"."created_at", "waitlist_entries"."id")
+          and (${sharedQueue} or later.fee_id is not distinct from "waitlist_entries"."fee_id")
       )`,
     })
     .from(waitlistEntries)

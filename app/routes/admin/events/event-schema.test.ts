@@ -228,10 +228,37 @@ describe("FeesFormSchema (spec §5)", () => {
         currency: "USD",
         amount: 0,
         maxQuantity: null,
+        maxPerOrder: 10,
+        maxPerAccount: 1,
         availableUntil: null,
         description: null,
       },
     ]);
+  });
+
+  it("takes the fair-share limits per ticket and refuses ones that are not whole numbers from 1", () => {
+    const ok = parseWithZod(form({ "fees[0].maxPerOrder": "4", "fees[0].maxPerAccount": "3" }), {
+      schema: FeesFormSchema,
+    });
+    expect(ok.status === "success" && ok.value.fees[0]).toMatchObject({
+      maxPerOrder: 4,
+      maxPerAccount: 3,
+    });
+    const bad = parseWithZod(
+      form({
+        "fees[0].maxPerOrder": "0",
+        "fees[0].maxPerAccount": "1.5",
+        "fees[1].maxPerOrder": "1001",
+        "fees[1].maxPerAccount": "0",
+      }),
+      { schema: FeesFormSchema },
+    );
+    expect(errorsOf(bad)).toMatchObject({
+      "fees[0].maxPerOrder": ["Max per order must be at least 1"],
+      "fees[0].maxPerAccount": ["Max per account must be a whole number"],
+      "fees[1].maxPerOrder": ["Max per order must be at most 1000"],
+      "fees[1].maxPerAccount": ["Max per account must be at least 1"],
+    });
   });
 
   it("refuses a negative amount, more than 2 decimals and a max quantity below 1", () => {
