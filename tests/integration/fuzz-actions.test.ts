@@ -5,6 +5,7 @@
  * unchanged. Values include NUL and the other control characters (issue 26 §7); each body goes
  * through the server's own body cleaning (server/http-guards.ts), as every real request does.
  *
+ * FUZZ_UNCLEANED=1 skips that cleaning, to see what the actions themselves would do (decision 0074).
  * FUZZ_RUNS sets the cases per action: 1,000 with `npm run test:fuzz`; fewer in `npm test`.
  */
 import { sql } from "drizzle-orm";
