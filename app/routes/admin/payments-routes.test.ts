@@ -12,16 +12,30 @@ import {
 } from "react-router";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, orders, payments, user } from "~/db/schema";
+import { eventFees, events, jobs, orders, payments, receipts, refunds, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { securityRecommendations } from "~/models/admin/security.server";
-import { retryFailedJob } from "~/models/jobs.server";
+import { retryFailedJob, runDueJobs } from "~/models/jobs.server";
 import { ORDER_JOBS } from "~/models/orders/job-kinds";
-import { createOrder, type NewOrderLine } from "~/models/orders/orders.server";
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  createOrder,
+  expireOrder,
+  type NewOrderLine,
+  PART_PAID_CANCEL_MESSAGE,
+  recordPayment,
+  recordRefund,
+} from "~/models/orders/orders.server";
 import { MAX_PROOF_BYTES, PROOF_FOLDER } from "~/models/orders/payment-proof.server";
+import { registerForEvent } from "~/models/registrations/registrations.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
+import { action as orderAction, loader as orderLoader } from "../account/order";
+import { loader as creditNoteLoader } from "../api/order-credit-note-pdf";
+import { loader as invoiceLoader } from "../api/order-invoice-pdf";
+import { loader as receiptLoader } from "../api/order-receipt-pdf";
+import { action as registrationsAction } from "./events/registrations";
 import { loader as proofLoader } from "./payment-proof";
 import Payments, { action as paymentsAction, loader as paymentsLoader } from "./payments";
 
@@ -87,6 +101,11 @@ describe("payments screen and payment proofs", () => {
       return { status: 200, body: result };
     } catch (thrown) {
       if (thrown instanceof Response) return { status: thrown.status, response: thrown };
+      // data(value, { status }) thrown by a loader (e.g. the order pages' 404).
+      const wrapped = thrown as { type?: string; data?: unknown; init?: ResponseInit | null };
+      if (wrapped?.type === "DataWithResponseInit") {
+        return { status: wrapped.init?.status ?? 500, body: wrapped.data };
+      }
       throw thrown;
     }
   }
@@ -478,5 +497,363 @@ describe("payments screen and payment proofs", () => {
       .where(eq(user.email, "root@example.com")); // signInEachRole's admin
     expect(await retryFailedJob({ request: null, actorId: admin.id }, job.id)).toBe(true);
     expect(await ids()).not.toContain("failed-jobs");
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue 26: credit, refunds and reinstating on the screen; editors' scope; separation of duties
+  // ---------------------------------------------------------------------------------------------
+  type FormReply = { result: { error?: Record<string, string[]> } | null; error: string | null };
+  const formError = (outcome: Outcome) => (outcome.body as FormReply).result?.error?.[""];
+  const postForm = async (who: Who, fields: Record<string, string>, url = "/admin/payments") =>
+    answer(async () => {
+      const request = new Request(`${ORIGIN}${url}`, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/x-www-form-urlencoded" }),
+        body: new URLSearchParams(fields),
+      });
+      return paymentsAction(args(request));
+    });
+  async function idOf(email: string) {
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return row.id;
+  }
+  const systemAdmin = async () => ({ id: await idOf("root@example.com"), role: "admin" as const });
+
+  it("refuses an amount above ten times the amount due with the form's message, recording nothing", async () => {
+    const { order, invoiceNumber } = await newOrder();
+    const refused = await record("editor", fieldsFor(invoiceNumber, { amount: "100000.01" }));
+    expect(refused.status).toBe(400);
+    expect(formError(refused)).toEqual([AMOUNT_TOO_LARGE_MESSAGE]);
+    const absurd = await record("admin", fieldsFor(invoiceNumber, { amount: "9999999999999.99" }));
+    expect(absurd.status).toBe(400);
+    expect(formError(absurd)).toEqual([AMOUNT_TOO_LARGE_MESSAGE]);
+    const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unchanged.paidMinor).toBe(0);
+    // A payment matching no invoice keeps its own upper bound.
+    const unmatched = await record(
+      "admin",
+      fieldsFor("INV-1999-777777", { amount: "10000000.01" }),
+    );
+    expect(unmatched.status).toBe(400);
+    expect(formError(unmatched)?.[0]).toContain("A payment that matches no invoice can be at most");
+  });
+
+  it("lets nobody record a payment for their own order, and only admins record cash and other", async () => {
+    const editorId = await idOf("ed@example.com");
+    const own = await createOrder({
+      buyer: { id: editorId, name: "Ed Itor", email: "ed@example.com" },
+      currency: "KES",
+      holdMs: 72 * HOUR,
+      lines: [ticketLine()],
+    });
+    const selfPaid = await record("editor", fieldsFor(own.invoiceNumber, { amount: "10000" }));
+    expect(selfPaid.status).toBe(403);
+    expect(formError(selfPaid)).toEqual([
+      "You bought this order, so you cannot record a payment for it; ask another staff member.",
+    ]);
+    const [untouched] = await database.db.select().from(orders).where(eq(orders.id, own.order.id));
+    expect(untouched).toMatchObject({ state: "awaiting_payment", paidMinor: 0 });
+
+    const { invoiceNumber } = await newOrder();
+    for (const method of ["cash", "other"]) {
+      const refused = await record("editor", fieldsFor(invoiceNumber, { method, amount: "10000" }));
+      expect(refused.status, method).toBe(403);
+      expect(formError(refused), method).toEqual([
+        "Only admins can record cash and other payments.",
+      ]);
+    }
+    const cash = await record(
+      "admin",
+      fieldsFor(invoiceNumber, { method: "cash", amount: "10000" }),
+    );
+    expect(cash.status).toBe(302);
+
+    // The match intent is the admins' (editors never see payments matching no invoice).
+    const kept = fieldsFor("INV-1999-888888");
+    expect((await record("admin", kept)).status).toBe(302);
+    const payment = await paymentByReference(kept.reference);
+    const other = await newOrder();
+    const match = await postForm("editor", {
+      intent: "match",
+      paymentId: payment.id,
+      invoiceNumber: other.invoiceNumber,
+    });
+    expect(match.status).toBe(403);
+    expect((await paymentByReference(kept.reference)).orderId).toBeNull();
+  });
+
+  it("answers 404 to an editor for a membership order's page and every PDF, 200 to an admin", async () => {
+    const admin = await systemAdmin();
+    const membership = await newOrder(membershipLine());
+    const paid = await recordPayment(
+      {
+        method: "mpesa",
+        reference: nextReference(),
+        amountMinor: 10_000_00,
+        currency: "KES",
+        paidAt: new Date(),
+        invoiceNumber: membership.invoiceNumber,
+      },
+      admin,
+    );
+    if (paid.outcome !== "matched") throw new Error(paid.outcome);
+    const [receipt] = await database.db
+      .select({ id: receipts.id })
+      .from(receipts)
+      .where(eq(receipts.paymentId, paid.paymentId));
+    const { refund } = await recordRefund(
+      {
+        orderId: membership.order.id,
+        amountMinor: 1_000_00,
+        method: "mpesa",
+        reference: nextReference(),
+      },
+      admin,
+    );
+    const id = membership.order.id;
+    const open = (who: Who) =>
+      Promise.all([
+        answer(() => orderLoader(args(get(`/orders/${id}`, who), { id }))),
+        answer(() => invoiceLoader(args(get(`/orders/${id}/invoice.pdf`, who), { id }))),
+        answer(() => receiptLoader(args(get("/x", who), { id, receiptId: receipt.id }))),
+        answer(() => creditNoteLoader(args(get("/x", who), { id, refundId: refund.id }))),
+      ]).then((all) => all.map((o) => o.status));
+    expect(await open("editor")).toEqual([404, 404, 404, 404]);
+    expect(await open("admin")).toEqual([200, 200, 200, 200]);
+
+    // The credit note is a PDF like the invoice.
+    const pdf = await answer(() =>
+      creditNoteLoader(args(get("/x", "admin"), { id, refundId: refund.id })),
+    );
+    expect(pdf.response?.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.response?.headers.get("cache-control")).toBe("private, no-store");
+    // A made-up credit note id is 404.
+    const madeUp = await answer(() =>
+      creditNoteLoader(args(get("/x", "admin"), { id, refundId: crypto.randomUUID() })),
+    );
+    expect(madeUp.status).toBe(404);
+  });
+
+  it("lists money on closed and over-paid orders for staff, reinstates a covered order and records refunds (admins)", async () => {
+    const admin = await systemAdmin();
+    const payFor = (invoiceNumber: string, amountMinor: number) =>
+      recordPayment(
+        {
+          method: "mpesa",
+          reference: nextReference(),
+          amountMinor,
+          currency: "KES",
+          paidAt: new Date(),
+          invoiceNumber,
+        },
+        admin,
+      );
+    // A membership order that expired, then was paid in full: reinstatable.
+    const late = await newOrder(membershipLine());
+    await expireOrder(late.order.id, new Date(Date.now() + 100 * HOUR));
+    await payFor(late.invoiceNumber, 10_000_00);
+    // An event order paid twice.
+    const twice = await newOrder();
+    await payFor(twice.invoiceNumber, 10_000_00);
+    await payFor(twice.invoiceNumber, 10_000_00);
+
+    const adminPage = await paymentsLoader(args(get("/admin/payments", "admin")));
+    expect(adminPage.attention.find((o) => o.id === late.order.id)).toMatchObject({
+      state: "Expired",
+      credit: "KES 10,000.00",
+      canReinstate: true,
+    });
+    expect(adminPage.attention.find((o) => o.id === twice.order.id)).toMatchObject({
+      state: "Paid",
+      credit: "KES 10,000.00",
+      canReinstate: false,
+    });
+    const editorPage = await paymentsLoader(args(get("/admin/payments", "editor")));
+    expect(editorPage.attention.some((o) => o.id === late.order.id)).toBe(false); // membership
+    expect(editorPage.attention.some((o) => o.id === twice.order.id)).toBe(true);
+
+    const html = await renderPage("admin");
+    expect(html).toMatch(/Needs attention \(\d+\)/);
+    expect(html).toContain(`aria-label="Reinstate order ${late.invoiceNumber}"`);
+    expect(html).toContain(`aria-label="Refund order ${twice.invoiceNumber}"`);
+    expect(await renderPage("editor")).not.toContain("Refund order");
+
+    // Editors cannot reinstate a membership order nor record refunds.
+    const editorReinstate = await postForm("editor", {
+      intent: "reinstate",
+      orderId: late.order.id,
+    });
+    expect(editorReinstate.status).toBe(403);
+    const refundFields = {
+      intent: "refund",
+      orderId: twice.order.id,
+      amount: "10000",
+      method: "mpesa",
+      reference: nextReference(),
+      reason: "Paid twice",
+    };
+    const editorRefund = await postForm("editor", refundFields);
+    expect(editorRefund.status).toBe(403);
+    expect(formError(editorRefund)).toEqual(["Only admins can record refunds."]);
+
+    const reinstated = await postForm("admin", { intent: "reinstate", orderId: late.order.id });
+    expect(reinstated.status).toBe(302);
+    const [paidAgain] = await database.db.select().from(orders).where(eq(orders.id, late.order.id));
+    expect(paidAgain.state).toBe("paid");
+
+    const tooMuch = await postForm("admin", { ...refundFields, amount: "20000.01" });
+    expect(tooMuch.status).toBe(400);
+    expect(formError(tooMuch)).toEqual([
+      "At most KES 20,000.00 can be refunded: what was paid and not refunded yet.",
+    ]);
+    const refunded = await postForm("admin", refundFields);
+    expect(refunded.status).toBe(302);
+    const rows = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, twice.order.id));
+    expect(rows).toMatchObject([{ amountMinor: 10_000_00, reason: "Paid twice" }]);
+    expect(rows[0].creditNoteNumber).toMatch(/^CN-\d{4}-\d{6}$/);
+    const [stillPaid] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, twice.order.id));
+    expect(stillPaid).toMatchObject({ state: "paid", refundedMinor: 10_000_00 });
+    const after = await paymentsLoader(args(get("/admin/payments", "admin")));
+    expect(after.attention.some((o) => o.id === twice.order.id)).toBe(false);
+    expect(after.attention.some((o) => o.id === late.order.id)).toBe(false);
+
+    // ?refund= preselects the order in the refund form.
+    const preselected = await paymentsLoader(
+      args(get(`/admin/payments?refund=${twice.order.id}`, "admin")),
+    );
+    expect(preselected.refund).toMatchObject({
+      orderId: twice.order.id,
+      refundable: "KES 10,000.00",
+      refundableAmount: "10000.00",
+    });
+  });
+
+  it("refuses a buyer cancelling a part-paid order by posting the hidden intent", async () => {
+    const admin = await systemAdmin();
+    const janeId = await idOf("jane@example.com");
+    const order = await createOrder({
+      buyer: { id: janeId, name: "Jane", email: "jane@example.com" },
+      currency: "KES",
+      holdMs: 72 * HOUR,
+      lines: [ticketLine()],
+    });
+    await recordPayment(
+      {
+        method: "mpesa",
+        reference: nextReference(),
+        amountMinor: 2_000_00,
+        currency: "KES",
+        paidAt: new Date(),
+        invoiceNumber: order.invoiceNumber,
+      },
+      admin,
+    );
+    const id = order.order.id;
+    const page = await answer(() => orderLoader(args(get(`/orders/${id}`, "user"), { id })));
+    expect((page.body as { canCancel: boolean }).canCancel).toBe(false);
+    const cancel = await answer(() =>
+      orderAction(
+        args(
+          new Request(`${ORIGIN}/orders/${id}`, {
+            method: "POST",
+            headers: headers("user", { "content-type": "application/x-www-form-urlencoded" }),
+            body: new URLSearchParams({ intent: "cancel" }),
+          }),
+          { id },
+        ),
+      ),
+    );
+    expect(cancel.status).toBe(409);
+    expect(cancel.body).toEqual({ error: PART_PAID_CANCEL_MESSAGE });
+    const [still] = await database.db.select().from(orders).where(eq(orders.id, id));
+    expect(still.state).toBe("awaiting_payment");
+  });
+
+  it("takes staff who cancel a paid registration to the refund step, with the money listed", async () => {
+    const admin = await systemAdmin();
+    const janeId = await idOf("jane@example.com");
+    const start = new Date(Date.now() + 30 * 24 * HOUR);
+    const [event] = await database.db
+      .insert(events)
+      .values({
+        title: "Refund step forum",
+        slug: `refund-step-${crypto.randomUUID().slice(0, 8)}`,
+        location: "Nairobi, Kenya",
+        startDate: start,
+        endDate: new Date(start.getTime() + 24 * HOUR),
+        status: "published",
+      })
+      .returning();
+    const [fee] = await database.db
+      .insert(eventFees)
+      .values({ eventId: event.id, amount: 1500, currency: "KES", maxPerAccount: 5 })
+      .returning();
+    const cancelAs = (who: Who, registrationId: string) =>
+      answer(() =>
+        registrationsAction(
+          args(
+            new Request(`${ORIGIN}/admin/events/${event.id}/registrations`, {
+              method: "POST",
+              headers: headers(who, { "content-type": "application/x-www-form-urlencoded" }),
+              body: new URLSearchParams({ intent: "cancel", registrationId }),
+            }),
+            { id: event.id },
+          ),
+        ),
+      );
+    const book = async (amountMinor: number) => {
+      const booked = await registerForEvent({
+        eventId: event.id,
+        feeId: fee.id,
+        quantity: 1,
+        account: { id: janeId, name: "Jane", email: "jane@example.com" },
+        attendee: { name: "Jane", email: "jane@example.com" },
+      });
+      await recordPayment(
+        {
+          method: "mpesa",
+          reference: nextReference(),
+          amountMinor,
+          currency: "KES",
+          paidAt: new Date(),
+          invoiceNumber: booked.invoiceNumber ?? "",
+        },
+        admin,
+      );
+      await runDueJobs({ limit: 50 }); // the paid order confirms its registration
+      return booked;
+    };
+
+    // Paid and confirmed, then cancelled by an editor: on to the refund step.
+    const paid = await book(1_500_00);
+    const cancelled = await cancelAs("editor", paid.registrationId);
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.response?.headers.get("location")).toBe(
+      `/admin/payments?refund=${paid.orderId}#refund`,
+    );
+    const page = await paymentsLoader(args(get(`/admin/payments?refund=${paid.orderId}`, "admin")));
+    expect(page.refund).toMatchObject({ orderId: paid.orderId, refundable: "KES 1,500.00" });
+    expect(page.attention.find((o) => o.id === paid.orderId)).toMatchObject({
+      state: "Registration cancelled",
+      credit: "KES 1,500.00",
+    });
+
+    // Part paid, still awaiting the rest, cancelled by staff: the order closes with its money.
+    const partPaid = await book(500_00);
+    const closed = await cancelAs("editor", partPaid.registrationId);
+    expect(closed.response?.headers.get("location")).toBe(
+      `/admin/payments?refund=${partPaid.orderId}#refund`,
+    );
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, partPaid.orderId ?? ""));
+    expect(order).toMatchObject({ state: "cancelled", paidMinor: 500_00 });
   });
 });
