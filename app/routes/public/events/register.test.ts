@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { setEnv } from "~/lib/env.server";
+import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
+import { insertEvent } from "~/models/registrations/test-fixtures";
+import { useTestDatabase } from "../../../../tests/helpers/db";
+import { testEnv } from "../../../../tests/helpers/env";
+import { sessionCookieFor } from "../../../../tests/helpers/session";
+import { action } from "./register";
+
+// The registration page's action as the server runs it: a real session, the rate limit, the form.
+describe("registration action", () => {
+  const database = useTestDatabase();
+  beforeAll(() => setEnv(testEnv()));
+
+  it("answers a burst from one account with 429 and the message in the form, keeping the input", async () => {
+    const id = randomUUID();
+    await database.db
+      .insert(user)
+      .values({ id, name: "Burst Tester", email: `b.${id.slice(0, 8)}@example.test` });
+    const cookie = await sessionCookieFor(id);
+    const event = await insertEvent(database.db, { capacity: 100 });
+    const post = () =>
+      action({
+        request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: "http://localhost:3000",
+            [CLIENT_IP_HEADER]: "198.51.100.77",
+          },
+          body: new URLSearchParams({
+            intent: "register",
+            ticket: "free",
+            quantity: "20",
+            attendeeName: "Burst Tester",
+            attendeeEmail: "burst@example.test",
+          }),
+        }),
+        params: { slug: event.slug },
+        context: {},
+        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+      } as any);
+    type Answer = {
+      data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } };
+      init: ResponseInit & { headers?: Record<string, string> };
+    };
+    // The first few are answered as usual (20 seats is more than one registration may take).
+    for (let i = 0; i < REGISTRATION_RATE_LIMIT.perAccount.max; i++) {
+      const answer = (await post()) as Answer;
+      expect(answer.init.status).toBe(400);
+      expect(answer.data.result.error?.quantity).toEqual(["Choose between 1 and 10 seats."]);
+    }
+    const limited = (await post()) as Answer;
+    expect(limited.init.status).toBe(429);
+    expect(limited.init.headers?.["Retry-After"]).toMatch(/^\d+$/);
+    expect(limited.data.result.error?.[""]).toEqual([
+      expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
+    ]);
+    expect(limited.data.result.initialValue?.attendeeEmail).toBe("burst@example.test");
+  });
+});
