@@ -979,6 +979,40 @@ export const membershipNotices = pgTable(
   (t) => [uniqueIndex("membership_notices_term_kind_idx").on(t.termId, t.kind)],
 );
 
+/**
+ * A member's request to move to a reviewed plan (Corporate): the details given, reviewed like an
+ * application; one waiting per membership (issue 26, decision 0076).
+ */
+export const membershipUpgradeRequests = pgTable(
+  "membership_upgrade_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    fromPlan: membershipPlan("from_plan").notNull(),
+    toPlan: membershipPlan("to_plan").notNull(),
+    organisationName: text("organisation_name"),
+    taxId: text("tax_id"),
+    billingContactName: text("billing_contact_name"),
+    billingContactEmail: text("billing_contact_email"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff approve or reject; null while it waits for review. */
+    decision: text("decision"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "membership_upgrade_decision",
+      sql`${t.decision} IS NULL OR ${t.decision} IN ('approved', 'rejected')`,
+    ),
+    uniqueIndex("membership_upgrade_waiting_idx")
+      .on(t.membershipId)
+      .where(sql`${t.decidedAt} IS NULL`),
+  ],
+);
+
 /** A Corporate membership's seats: up to 10 colleagues invited by e-mail. */
 export const membershipSeats = pgTable(
   "membership_seats",

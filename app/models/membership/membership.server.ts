@@ -15,6 +15,7 @@ import {
   membershipSeats,
   memberships,
   membershipTerms,
+  membershipUpgradeRequests,
   orders,
   user,
 } from "~/db/schema";
@@ -833,13 +834,31 @@ export async function requestCorporateUpgrade(
     if (await pendingTerm(tx, membership.id, "upgrade")) {
       throw new MembershipError("An upgrade invoice is already waiting for payment.");
     }
+    await tx.insert(membershipUpgradeRequests).values({
+      membershipId: membership.id,
+      fromPlan: membership.plan,
+      toPlan: "corporate",
+      ...corporateDetails(details),
+    });
     await audit(tx, actor, UPGRADE_REVIEW.requested, membership.id, {
       from: membership.plan,
       to: "corporate",
-      ...corporateDetails(details),
     });
     return membership;
   });
+}
+
+function decideUpgradeRequest(
+  tx: Tx,
+  requestId: string,
+  decision: "approved" | "rejected",
+  actor: Actor,
+  now: Date,
+) {
+  return tx
+    .update(membershipUpgradeRequests)
+    .set({ decision, decidedAt: now, decidedBy: actorId(actor) })
+    .where(eq(membershipUpgradeRequests.id, requestId));
 }
 
 async function approveUpgradeRequest(tx: Tx, current: MembershipRow, actor: Actor, now: Date) {
@@ -854,6 +873,7 @@ async function approveUpgradeRequest(tx: Tx, current: MembershipRow, actor: Acto
     .where(eq(memberships.id, current.id))
     .returning();
   const result = await issueUpgradeInvoice(tx, membership, request.to, actor, now);
+  await decideUpgradeRequest(tx, request.id, "approved", actor, now);
   await audit(tx, actor, UPGRADE_REVIEW.approved, membership.id, {
     to: request.to,
     invoice: result.invoiceNumber,
@@ -878,6 +898,7 @@ async function rejectUpgradeRequest(tx: Tx, membership: MembershipRow, why: stri
   if (!request) {
     throw new MembershipError("Only applications waiting for review can be rejected.");
   }
+  await decideUpgradeRequest(tx, request.id, "rejected", actor, new Date());
   await audit(tx, actor, UPGRADE_REVIEW.rejected, membership.id, { to: request.to, reason: why });
   await enqueueMail(
     tx,

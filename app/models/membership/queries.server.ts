@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb, queryRows } from "~/db/client.server";
 import {
-  auditLog,
   invoices,
   type MembershipNoticeKind,
   type MembershipPlanId,
@@ -12,6 +11,7 @@ import {
   membershipSeats,
   memberships,
   membershipTerms,
+  membershipUpgradeRequests,
   orders,
   user,
 } from "~/db/schema";
@@ -29,7 +29,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Corporate upgrade requests (reviewed like applications; decision 0076)
 // ---------------------------------------------------------------------------------------------
-/** The audit actions that open and close a Corporate upgrade review. */
+/** The audit actions that record a Corporate upgrade review (the request itself is a row). */
 export const UPGRADE_REVIEW = {
   requested: "membership.upgrade_review_requested",
   approved: "membership.upgrade_approved",
@@ -54,41 +54,34 @@ export function corporateDetails(details: CorporateDetails) {
 }
 
 export type UpgradeRequest = ReturnType<typeof corporateDetails> & {
+  id: string;
   to: MembershipPlanId;
   from: MembershipPlanId;
   requestedAt: Date;
 };
 
-/**
- * The Corporate upgrade waiting for staff, if any: the latest review row of the membership is a
- * request (the model writes them under the membership lock, so the latest one is the standing).
- */
+/** The Corporate upgrade waiting for staff, if any (at most one per membership, by index). */
 export async function pendingUpgradeRequest(
   db: Pick<Database, "select"> | Pick<DbTransaction, "select">,
   membershipId: string,
 ): Promise<UpgradeRequest | null> {
-  const [latest] = await db
-    .select({ action: auditLog.action, details: auditLog.details, at: auditLog.createdAt })
-    .from(auditLog)
+  const [row] = await db
+    .select()
+    .from(membershipUpgradeRequests)
     .where(
       and(
-        eq(auditLog.entity, "membership"),
-        eq(auditLog.entityId, membershipId),
-        inArray(auditLog.action, Object.values(UPGRADE_REVIEW)),
+        eq(membershipUpgradeRequests.membershipId, membershipId),
+        isNull(membershipUpgradeRequests.decidedAt),
       ),
     )
-    .orderBy(desc(auditLog.createdAt))
     .limit(1);
-  if (latest?.action !== UPGRADE_REVIEW.requested || !latest.details) return null;
-  const details = latest.details as CorporateDetails & {
-    to: MembershipPlanId;
-    from: MembershipPlanId;
-  };
+  if (!row) return null;
   return {
-    ...corporateDetails(details),
-    to: details.to,
-    from: details.from,
-    requestedAt: latest.at,
+    ...corporateDetails(row),
+    id: row.id,
+    to: row.toPlan,
+    from: row.fromPlan,
+    requestedAt: row.requestedAt,
   };
 }
 
@@ -97,25 +90,20 @@ export async function pendingUpgradeRequest(
  * admin's "Applications to review" list shows them beside the applications).
  */
 export async function listUpgradeRequestsForAdmin() {
-  const actions = sql.join(
-    Object.values(UPGRADE_REVIEW).map((action) => sql`${action}`),
-    sql`, `,
-  );
-  const rows = await queryRows<{ membership_id: string; action: string }>(sql`
-    SELECT DISTINCT ON (a.entity_id) a.entity_id AS membership_id, a.action
-    FROM ${auditLog} a
-    WHERE a.entity = 'membership' AND a.action IN (${actions})
-    ORDER BY a.entity_id, a.created_at DESC`);
-  const ids = rows.filter((r) => r.action === UPGRADE_REVIEW.requested).map((r) => r.membership_id);
-  if (ids.length === 0) return [];
-  const members = await listMembersForAdmin({ ids, state: "active" });
-  const db = getDb();
-  const requests = await Promise.all(
-    members.map(async (m) => ({ member: m, request: await pendingUpgradeRequest(db, m.id) })),
-  );
-  return requests.flatMap(({ member, request }) =>
-    request ? [{ ...member, ...corporateDetails(request), upgradeTo: request.to }] : [],
-  );
+  const waiting = await getDb()
+    .select()
+    .from(membershipUpgradeRequests)
+    .where(isNull(membershipUpgradeRequests.decidedAt))
+    .orderBy(asc(membershipUpgradeRequests.requestedAt));
+  if (waiting.length === 0) return [];
+  const members = await listMembersForAdmin({
+    ids: waiting.map((r) => r.membershipId),
+    state: "active",
+  });
+  return waiting.flatMap((request) => {
+    const member = members.find((m) => m.id === request.membershipId);
+    return member ? [{ ...member, ...corporateDetails(request), upgradeTo: request.toPlan }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
