@@ -19,7 +19,7 @@ import { testEnv } from "../../../../tests/helpers/env";
 import { startTestSmtp } from "../../../../tests/helpers/smtp";
 import { loader as renewalPdfLoader } from "../../api/membership-renewal-invoice-pdf";
 import { action as applyAction } from "./apply";
-import { loader as renewLoader } from "./renew";
+import { action as renewAction, loader as renewLoader } from "./renew";
 import { action as seatAction } from "./seat";
 import { loader as verifyLoader } from "./verify";
 
@@ -173,7 +173,7 @@ describe("membership pages", () => {
     return applied.membership.id;
   }
 
-  function post(path: string, form: FormData, sessionCookie: string) {
+  function post(path: string, form: FormData, sessionCookie = "") {
     return new Request(`http://localhost:3000${path}`, {
       method: "POST",
       body: form,
@@ -289,6 +289,15 @@ describe("membership pages", () => {
       token: expired,
     });
     expect(old.status).toBe(410);
+
+    // A well-signed link whose membership no longer exists is refused, not a server error.
+    const orphan = renewalToken(crypto.randomUUID(), new Date(Date.now() + DAY));
+    const posted = await answer(
+      renewAction as never,
+      post(`/membership/renew/${orphan}`, new FormData()),
+      { token: orphan },
+    );
+    expect(posted.status).toBe(404);
   });
 
   it("verifies a card publicly with name, plan and validity only", async () => {

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
-import { openRenewalInvoice } from "~/models/membership/membership.server";
+import { MembershipError, openRenewalInvoice } from "~/models/membership/membership.server";
 import { PLAN_NAMES } from "~/models/membership/plans";
 import { getRenewalView } from "~/models/membership/queries.server";
 import { verifyRenewalToken } from "~/models/membership/renewal-link.server";
@@ -63,7 +63,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params }: Route.ActionArgs) {
   const { membershipId } = checkToken(params.token);
-  const opened = await openRenewalInvoice(membershipId);
+  // A valid link for a membership since deleted is refused like a stale one, not a 500.
+  const opened = await openRenewalInvoice(membershipId).catch((error) => {
+    if (error instanceof MembershipError && error.status === 404) {
+      throw data({ message: "This renewal link is not valid." }, { status: 404 });
+    }
+    throw error;
+  });
   if (!opened) throw data({ message: "This membership has no renewal open." }, { status: 409 });
   return redirectWithToast(`/membership/renew/${params.token}`, {
     type: "success",
