@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balanceOf, formatMinor, parseMinorUnits } from "./money";
+import { formatMinor, MAX_SAFE_MINOR, parseMinorUnits } from "./money";
 
 describe("money in minor units", () => {
   it("parses decimal text exactly, without floats", () => {
@@ -21,8 +21,12 @@ describe("money in minor units", () => {
     expect(formatMinor(-2500, "EUR")).toBe("EUR -25.00");
   });
 
-  it("shows part payments as balance due and over-payments as credit", () => {
-    expect(balanceOf(10000, 4000)).toEqual({ balance: 6000, dueMinor: 6000, creditMinor: 0 });
-    expect(balanceOf(10000, 12500)).toEqual({ balance: -2500, dueMinor: 0, creditMinor: 2500 });
+  it("reads the largest amount the form allows exactly, digit for digit", () => {
+    // 13 digits and 2 decimals: 15 significant digits, exact as a JS integer.
+    expect(parseMinorUnits("9,999,999,999,999.99")).toBe(999_999_999_999_999);
+    expect(parseMinorUnits("1234567890123.45")).toBe(123_456_789_012_345);
+    expect(parseMinorUnits("0.07")).toBe(7);
+    expect(parseMinorUnits("12345678901234")).toBeNull(); // 14 digits: beyond the form's bound
+    expect(999_999_999_999_999).toBeLessThan(MAX_SAFE_MINOR);
   });
 });

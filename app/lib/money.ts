@@ -33,13 +33,3 @@ export function formatMinorAmount(minor: number) {
 export function formatMinor(minor: number, currency: string) {
   return `${currency} ${formatMinorAmount(minor)}`;
 }
-
-/** What is still owed (positive) or held as credit (negative) after `paid`. */
-export function balanceOf(total: number, paid: number) {
-  const balance = total - paid;
-  return {
-    balance,
-    dueMinor: Math.max(balance, 0),
-    creditMinor: Math.max(-balance, 0),
-  };
-}

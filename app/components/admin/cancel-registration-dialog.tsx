@@ -69,8 +69,8 @@ export function CancelRegistrationDialog({
         <DialogDescription>
           <strong>{attendeeName}</strong>
           {seats > 1 ? ` loses all ${seats} seats` : " loses the seat"}; the tickets stop working at
-          check-in and the seats go to the waitlist. This cannot be undone. If money was paid for it, you
-          are taken to the refund step next.
+          check-in and the seats go to the waitlist. This cannot be undone. If money was paid for
+          it, you are taken to the refund step next.
         </DialogDescription>
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="cancel" />

@@ -10,7 +10,6 @@ import { pdfText } from "../../../tests/helpers/pdf-text";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { ORDER_JOBS } from "./job-kinds";
 import {
-  type Actor,
   AMOUNT_TOO_LARGE_MESSAGE,
   cancelOrder,
   createOrder,
@@ -33,9 +32,10 @@ const HOUR = 3_600_000;
 describe("credit on closed and over-paid orders, refunds and reinstating", () => {
   const database = useTestDatabase();
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
-  let admin: Actor & { id: string };
-  let secondAdmin: Actor & { id: string };
-  let editor: Actor & { id: string };
+  type Staff = { id: string; role: "admin" | "editor" };
+  let admin: Staff;
+  let secondAdmin: Staff;
+  let editor: Staff;
   let buyer: { id: string; name: string; email: string };
   let reference = 0;
   const nextReference = () => `RFD${String(++reference).padStart(7, "0")}`;

@@ -17,8 +17,8 @@ import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { requireRole } from "~/lib/permissions.server";
-import { refundableOrderOfRegistration } from "~/models/orders/queries.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { refundableOrderOfRegistration } from "~/models/orders/queries.server";
 import {
   findEventRegistration,
   getRegistrationEvent,
