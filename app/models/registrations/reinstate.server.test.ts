@@ -108,14 +108,12 @@ describe("reinstating a closed ticket order", () => {
   beforeAll(async () => {
     smtp = await startTestSmtp();
     setEnv(testEnv({ SMTP_URL: smtp.url }));
-    await database.db
-      .insert(user)
-      .values({
-        id: admin.id,
-        name: "Admin",
-        email: "admin.reinstate@example.test",
-        role: "admin",
-      });
+    await database.db.insert(user).values({
+      id: admin.id,
+      name: "Admin",
+      email: "admin.reinstate@example.test",
+      role: "admin",
+    });
   });
   afterAll(async () => {
     await smtp.close();
