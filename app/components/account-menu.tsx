@@ -1,7 +1,7 @@
 import { useSubmit } from "react-router";
 import { ChevronDown, LogOut, UserRound } from "~/components/icons";
 import { Link } from "~/components/link";
-import { type AccountUser, accountLinks } from "~/components/site-header";
+import { type AccountUser, accountLinks } from "~/components/site-nav";
 import {
   DropdownMenu,
   DropdownMenuContent,

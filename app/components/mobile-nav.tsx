@@ -2,7 +2,7 @@ import { Form, NavLink } from "react-router";
 import { LogIn, LogOut } from "~/components/icons";
 import { Link } from "~/components/link";
 import { QUICK_ACCESS_LINKS } from "~/components/mega-menu";
-import { type AccountUser, accountLinks, MAIN_NAV } from "~/components/site-header";
+import { type AccountUser, accountLinks, MAIN_NAV } from "~/components/site-nav";
 import { buttonVariants } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";

@@ -1,39 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { LayoutDashboard, Menu, ShieldCheck, UserRound } from "~/components/icons";
+import { Menu, UserRound } from "~/components/icons";
 import { Link } from "~/components/link";
 import { EventsNavItem } from "~/components/mega-menu";
+import { type HeaderUser, MAIN_NAV } from "~/components/site-nav";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
-import { hasRole, type Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 import type { MegaMenuData } from "~/models/navigation.server";
-
-export type AccountUser = { name: string; email: string; role: Role };
-export type HeaderUser = AccountUser | null;
-
-/** Top navigation items (spec §2.2); 'Events' also opens the mega menu on wide screens. */
-export const MAIN_NAV = [
-  { to: "/", label: "Home" },
-  { to: "/events", label: "Events" },
-  { to: "/papers", label: "Research Papers" },
-  { to: "/about", label: "About" },
-  { to: "/offices", label: "Global Offices" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
-/** The account items a role sees (spec §2.2), in the dropdown and in the mobile panel. */
-export function accountLinks(role: Role) {
-  return [
-    { to: "/profile", label: "Profile Settings", icon: UserRound },
-    ...(hasRole(role, "editor")
-      ? [{ to: "/admin", label: "Admin Dashboard", icon: LayoutDashboard }]
-      : []),
-    ...(hasRole(role, "admin")
-      ? [{ to: "/admin/security", label: "Security Center", icon: ShieldCheck }]
-      : []),
-  ];
-}
 
 // Both are split out of the first-load bundle: the dropdown is only for signed-in users, and
 // the mobile panel loads when its button is first touched.
