@@ -19,10 +19,11 @@ import { logger } from "./logger.server";
 import { escapeHtml, sendMail } from "./mail.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-strength";
 import { hitRateLimit, refundRateLimit } from "./rate-limit.server";
+import { CLIENT_IP_HEADER } from "./request.server";
 import { isRole, normaliseRole, type Role } from "./roles";
 
-/** Header the Express layer sets to the client address it trusts (socket, or TRUST_PROXY). */
-export const CLIENT_IP_HEADER = "x-kongamano-client-ip";
+// Re-exported: the server and many tests name the header through auth; it is defined below audit.
+export { CLIENT_IP_HEADER } from "./request.server";
 
 // ---------------------------------------------------------------------------------------------
 // Passwords: argon2id at OWASP ASVS 5.0 / RFC 9106 parameters (better-auth's default scrypt
