@@ -19,3 +19,9 @@ export function hasRole(actual: unknown, required: Role | readonly Role[]): bool
   if (Array.isArray(required)) return required.includes(role);
   return RANK[role] >= RANK[required as Role];
 }
+
+/** How roles read in the back office (spec §2.15: Make Admin / Make Editor / Make User). */
+export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", editor: "Editor", user: "User" };
+
+/** Highest first, the order of the row menu and the invite form. */
+export const ROLES_DESCENDING: readonly Role[] = ["admin", "editor", "user"];

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "./users-roles";
+import { ROLE_LABELS } from "~/lib/roles";
 
 type Describable = {
   action: string;

@@ -15,8 +15,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { ROLE_LABELS } from "~/lib/roles";
 import { InviteFormSchema } from "./invitation-schema";
-import { ROLE_LABELS } from "./users-roles";
 
 export type InviteActionData = {
   result?: SubmissionResult<string[]>;

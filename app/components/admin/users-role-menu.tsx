@@ -10,9 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import type { Role } from "~/lib/roles";
+import { ROLE_LABELS, ROLES_DESCENDING, type Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
-import { ROLE_LABELS, ROLES_DESCENDING } from "./users-roles";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);

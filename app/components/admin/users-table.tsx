@@ -1,9 +1,8 @@
 import { Badge } from "~/components/ui/badge";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate } from "~/lib/format";
-import type { Role } from "~/lib/roles";
+import { ROLE_LABELS, type Role } from "~/lib/roles";
 import { UserRoleMenu } from "./users-role-menu";
-import { ROLE_LABELS } from "./users-roles";
 
 export type UsersTableRow = {
   id: string;

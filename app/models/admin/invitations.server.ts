@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { ROLE_LABELS } from "~/components/admin/users-roles";
 import { getDb } from "~/db/client.server";
 import { invitations, user } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
@@ -10,7 +9,7 @@ import { env } from "~/lib/env.server";
 import { formatDate, formatTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, sendMail } from "~/lib/mail.server";
-import type { Role } from "~/lib/roles";
+import { ROLE_LABELS, type Role } from "~/lib/roles";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -2,12 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { InvitationAcceptForm } from "~/components/admin/invitation-accept-form";
 import { AcceptInvitationSchema } from "~/components/admin/invitation-schema";
-import { ROLE_LABELS } from "~/components/admin/users-roles";
 import { MailX } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { appendSetCookies } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
+import { ROLE_LABELS } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   acceptInvitation,
