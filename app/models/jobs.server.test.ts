@@ -235,40 +235,126 @@ describe("durable jobs", () => {
     expect(row.lastError).toMatch(/lease expired/);
   });
 
-  it("renews the lease while a long job runs, so no other worker takes it", async () => {
+  /** A lease timer driven by the test: `tick()` is one interval going by. */
+  function handLeaseTimer() {
+    const timer = {
+      everyMs: 0,
+      renew: undefined as (() => Promise<void>) | undefined,
+      stopped: false,
+      async tick() {
+        await timer.renew?.();
+      },
+      start: (renew: () => Promise<void>, everyMs: number) => {
+        timer.renew = renew;
+        timer.everyMs = everyMs;
+        return () => {
+          timer.stopped = true;
+        };
+      },
+    };
+    return timer;
+  }
+
+  /** Moves a running job's lease `ms` closer to its end, as that much time passing would. */
+  async function ageLease(id: string, ms: number) {
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`${jobs.lockedUntil} - ${ms} * interval '1 millisecond'` })
+      .where(eq(jobs.id, id));
+  }
+
+  /** A handler that blocks until released; `started` resolves once it runs. */
+  function blockingHandler() {
     let release = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const block = () => {
+      started();
+      return done;
+    };
+    return { running, release: () => release(), block };
+  }
+
+  it("renews the lease while a long job runs, so no other worker takes it", async () => {
+    const long = blockingHandler();
     let runs = 0;
     defineJob("test.long", async () => {
       runs++;
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      await long.block();
     });
     const { id } = await enqueueJob(database.db, { kind: "test.long" });
-    const first = runDueJobs({ workerId: "worker-a", leaseMs: 3_000 });
-    await new Promise((r) => setTimeout(r, 4_000)); // longer than the lease
+    const timer = handLeaseTimer();
+    const first = runDueJobs({ workerId: "worker-a", leaseMs: 3_000, leaseTimer: timer.start });
+    await long.running;
+    expect(timer.everyMs).toBe(1_000); // a third of the lease, at least a second
+    // Four seconds go by, longer than the 3 s lease; the renewal fires each second.
+    for (let second = 0; second < 4; second++) {
+      await ageLease(id, 1_000);
+      await timer.tick();
+    }
     await runDueJobs({ workerId: "worker-b", leaseMs: 3_000 });
     expect(runs).toBe(1);
     const row = await jobRow(id);
     expect(row.lockedBy).toBe("worker-a");
-    release();
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 1_000);
+    long.release();
     await first;
     expect((await jobRow(id)).state).toBe("succeeded");
+    expect(timer.stopped).toBe(true);
+  });
+
+  it("without renewal the same four seconds let another worker take the job", async () => {
+    const stalled = blockingHandler();
+    const attempts: number[] = [];
+    defineJob("test.unrenewed", async (_payload, ctx) => {
+      attempts.push(ctx.attempt);
+      if (ctx.attempt === 1) await stalled.block();
+    });
+    const { id } = await enqueueJob(database.db, { kind: "test.unrenewed" });
+    const timer = handLeaseTimer();
+    const first = runDueJobs({ workerId: "worker-a", leaseMs: 3_000, leaseTimer: timer.start });
+    await stalled.running;
+    await ageLease(id, 4_000); // the timer never fires
+    await runDueJobs({ workerId: "worker-b", leaseMs: 3_000 });
+    expect(attempts).toEqual([1, 2]);
+    expect((await jobRow(id)).lockedBy).toBe("worker-b");
+    stalled.release();
+    await first;
+  });
+
+  it("the lease renews every third of the lease, and never more often than once a second", async () => {
+    for (const [leaseMs, everyMs] of [
+      [DEFAULT_LEASE_MS, 20_000],
+      [1_500, 1_000],
+    ]) {
+      const job = blockingHandler();
+      defineJob(`test.interval-${leaseMs}`, async () => job.block());
+      await enqueueJob(database.db, { kind: `test.interval-${leaseMs}` });
+      const timer = handLeaseTimer();
+      const run = runDueJobs({ leaseMs, leaseTimer: timer.start });
+      await job.running;
+      expect(timer.everyMs).toBe(everyMs);
+      job.release();
+      await run;
+    }
   });
 
   it("a worker that lost its lease cannot overwrite the new holder's outcome", async () => {
-    let release = () => {};
+    const late = blockingHandler();
     defineJob("test.lost-lease", async (_payload, ctx) => {
       if (ctx.attempt === 1) {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await late.block();
         throw new Error("late failure from the first worker");
       }
     });
     const { id } = await enqueueJob(database.db, { kind: "test.lost-lease" });
     const first = runDueJobs({ workerId: "worker-a", leaseMs: DEFAULT_LEASE_MS });
-    await new Promise((r) => setTimeout(r, 200));
+    await late.running;
     // Worker A looks dead (its lease ran out); worker B takes over and succeeds.
     await database.db
       .update(jobs)
@@ -276,7 +362,7 @@ describe("durable jobs", () => {
       .where(eq(jobs.id, id));
     await runDueJobs({ workerId: "worker-b" });
     expect((await jobRow(id)).state).toBe("succeeded");
-    release();
+    late.release();
     await first;
     const row = await jobRow(id);
     expect(row.state).toBe("succeeded");
@@ -284,15 +370,24 @@ describe("durable jobs", () => {
   });
 
   it("startJobWorker polls on its own and stop() waits for the running job", async () => {
+    const job = blockingHandler();
     let finished = false;
     defineJob("test.worker", async () => {
-      await new Promise((r) => setTimeout(r, 300));
+      await job.block();
       finished = true;
     });
     const { id } = await enqueueJob(database.db, { kind: "test.worker" });
     const worker = startJobWorker({ pollMs: 50 });
-    await expect.poll(async () => (await jobRow(id)).state).toBe("running");
-    await worker.stop();
+    await job.running;
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    // Several turns of the event loop: stop() is still waiting for the job.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    job.release();
+    await stopping;
     expect(finished).toBe(true);
     expect((await jobRow(id)).state).toBe("succeeded");
   });
@@ -310,7 +405,7 @@ describe("durable jobs", () => {
     const worker = startJobWorker({ pollMs: 50 });
     await expect.poll(async () => (await jobRow(id)).state).toBe("running");
     const started = Date.now();
-    await worker.stop(300);
+    await worker.stop(20);
     expect(Date.now() - started).toBeLessThan(2_000);
     const row = await jobRow(id);
     expect(row.state).toBe("running");
@@ -375,8 +470,8 @@ describe("e-mail sent once per key", () => {
     };
     expect(await sendMailOnce("receipt:p-1", mail)).toBe("sent");
     expect(await sendMailOnce("receipt:p-1", mail)).toBe("already-sent");
-    await smtp.waitFor("amina@example.com", /RCT-2027-000001/);
-    await new Promise((r) => setTimeout(r, 200));
+    // sendMailOnce returns once the SMTP server has accepted (and kept) the message: a second
+    // one would already be here.
     const received = smtp.messages.filter((m) => m.subject === "Receipt RCT-2027-000001");
     expect(received).toHaveLength(1);
     expect(received[0].attachments).toHaveLength(1);
@@ -413,8 +508,7 @@ describe("e-mail sent once per key", () => {
     await runDueJobs();
     expect(attempts).toBe(2);
     expect((await jobRow(id)).state).toBe("succeeded");
-    await smtp.waitFor("chebet@example.com");
-    await new Promise((r) => setTimeout(r, 200));
+    // Both attempts have returned, and a send returns once the server has kept the message.
     expect(smtp.messages.filter((m) => m.to.includes("chebet@example.com"))).toHaveLength(1);
   });
 

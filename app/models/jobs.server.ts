@@ -116,6 +116,17 @@ export type WorkerOptions = {
   leaseMs?: number;
   /** The database to work on (default: the process-wide one). */
   db?: Database;
+  /** What renews a running job's lease (default: a timer); tests drive it by hand. */
+  leaseTimer?: LeaseTimer;
+};
+
+/** Calls `renew` every `everyMs` until the returned stop function is called. */
+export type LeaseTimer = (renew: () => Promise<void>, everyMs: number) => () => void;
+
+const intervalLeaseTimer: LeaseTimer = (renew, everyMs) => {
+  const timer = setInterval(() => void renew(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
 /** One pass: claims and runs due jobs (tests call this directly); returns how many ran. */
@@ -153,7 +164,8 @@ export async function runDueJobs(options: WorkerOptions = {}): Promise<number> {
       RETURNING j.id, j.kind, j.payload, j.attempts`,
     db,
   );
-  await Promise.all(claimed.map((job) => runClaimed(db, job, workerId, leaseMs)));
+  const leaseTimer = options.leaseTimer ?? intervalLeaseTimer;
+  await Promise.all(claimed.map((job) => runClaimed(db, job, workerId, leaseMs, leaseTimer)));
   return claimed.length;
 }
 
@@ -208,7 +220,13 @@ async function enqueueDueSchedules(db: Database) {
   }
 }
 
-async function runClaimed(db: Database, job: Claimed, workerId: string, leaseMs: number) {
+async function runClaimed(
+  db: Database,
+  job: Claimed,
+  workerId: string,
+  leaseMs: number,
+  leaseTimer: LeaseTimer,
+) {
   // Only the holder of this attempt may renew or settle it (a lease may have been taken over).
   const mine = and(
     eq(jobs.id, job.id),
@@ -216,29 +234,31 @@ async function runClaimed(db: Database, job: Claimed, workerId: string, leaseMs:
     eq(jobs.attempts, job.attempts),
     eq(jobs.lockedBy, workerId),
   );
-  const heartbeat = setInterval(
-    () => {
-      db.update(jobs)
+  const stopRenewing = leaseTimer(
+    () =>
+      db
+        .update(jobs)
         .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
         .where(mine)
-        .catch((error) => logger.warn({ err: error, jobId: job.id }, "job lease renewal failed"));
-    },
+        .then(
+          () => {},
+          (error) => logger.warn({ err: error, jobId: job.id }, "job lease renewal failed"),
+        ),
     Math.max(1_000, Math.floor(leaseMs / 3)),
   );
-  heartbeat.unref();
   const log = logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
   try {
     const entry = handlers.get(job.kind);
     if (!entry) throw new Error(`No handler for job kind ${job.kind}`);
     await entry.handler(job.payload ?? {}, { jobId: job.id, attempt: job.attempts });
-    clearInterval(heartbeat);
+    stopRenewing();
     await db
       .update(jobs)
       .set({ state: "succeeded", lockedUntil: null, finishedAt: sql`now()` }) // locked_by: who ran it
       .where(mine);
     log.info("job succeeded");
   } catch (error) {
-    clearInterval(heartbeat);
+    stopRenewing();
     const message = errorText(error);
     const [row] = await db
       .select({ maxAttempts: jobs.maxAttempts })
