@@ -17,14 +17,14 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_REGIONS } from "~/lib/constants";
-import { notify } from "~/lib/notify";
 import {
   CONTACT_LIMITS,
   CONTACT_SUCCESS,
   checkContactFields,
   HONEYPOT_FIELD,
   NO_REGION,
-} from "./contact-form-rules";
+} from "~/lib/forms/contact-form-rules";
+import { notify } from "~/lib/notify";
 
 // The browser checks the form with the same rules and messages as the action's Zod schema
 // (contact-form-rules.ts) without shipping Zod to this public page (JS budget, design.md §5).

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { CONTACT_REGIONS } from "~/lib/constants";
+import { env } from "~/lib/env.server";
 import {
   CONTACT_EMAIL_PATTERN,
   CONTACT_LIMITS,
   HONEYPOT_FIELD,
   CONTACT_MESSAGES as M,
   REGION_CHOICES,
-} from "~/components/contact-form-rules";
-import { getDb } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
-import { CONTACT_REGIONS } from "~/lib/constants";
-import { env } from "~/lib/env.server";
+} from "~/lib/forms/contact-form-rules";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";

@@ -9,12 +9,12 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
 import {
   CategoryFormSchema,
   DEFAULT_COLOR,
   EventTypeFormSchema,
-} from "~/routes/admin/event-categories/taxonomy-schema";
+} from "~/lib/forms/taxonomy-schema";
+import type { EntityActionData } from "~/models/admin/entity-actions.server";
 import { isHexColor } from "./category-colors";
 
 export type TaxonomyFormDefaults = {

@@ -18,8 +18,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
+import { OfficeFormSchema } from "~/lib/forms/office-schema";
 import type { EntityActionData } from "~/models/admin/entity-actions.server";
-import { OfficeFormSchema } from "~/routes/admin/offices/office-schema";
 
 export type OfficeFormDefaults = {
   region: string;

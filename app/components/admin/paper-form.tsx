@@ -20,8 +20,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { ADMIN_PAPER_STATUSES, type PAPER_STATUSES, statusLabel } from "~/lib/constants";
+import { PaperFormSchema } from "~/lib/forms/paper-schema";
 import type { EntityActionData } from "~/models/admin/entity-actions.server";
-import { PaperFormSchema } from "~/routes/admin/papers/paper-schema";
 
 type PaperStatus = (typeof PAPER_STATUSES)[number];
 

@@ -9,8 +9,8 @@ import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
 import type { EntityActionData } from "~/models/admin/entity-actions.server";
-import { SpeakerFormSchema } from "~/routes/admin/speakers/speaker-schema";
 
 export type SpeakerFormDefaults = {
   name: string;

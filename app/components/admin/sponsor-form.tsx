@@ -10,8 +10,8 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { SPONSOR_TIERS, statusLabel } from "~/lib/constants";
+import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
 import type { EntityActionData } from "~/models/admin/entity-actions.server";
-import { SponsorFormSchema } from "~/routes/admin/sponsors/sponsor-schema";
 
 export type SponsorFormDefaults = {
   name: string;

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { eventSaveErrorMessage } from "~/lib/db-errors";
+import { CategoryFormSchema, EventTypeFormSchema } from "~/lib/forms/taxonomy-schema";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,7 +17,6 @@ import {
   type TaxonomyKind,
   updateTaxonomyItem,
 } from "~/models/admin/taxonomy.server";
-import { CategoryFormSchema, EventTypeFormSchema } from "./taxonomy-schema";
 
 /**
  * The server side of the 'Categories & Types' screens: one implementation for categories and

@@ -2,6 +2,7 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { EntityNotFound } from "~/components/admin/entity-form-parts";
 import { OfficeForm } from "~/components/admin/office-form";
 import { PageHeader } from "~/components/admin/page-header";
+import { OfficeFormSchema } from "~/lib/forms/office-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import {
@@ -11,7 +12,6 @@ import {
   updateOffice,
 } from "~/models/admin/offices.server";
 import type { Route } from "./+types/edit";
-import { OfficeFormSchema } from "./office-schema";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {

@@ -1,11 +1,11 @@
 import { useActionData, useLoaderData } from "react-router";
 import { OfficeForm } from "~/components/admin/office-form";
 import { PageHeader } from "~/components/admin/page-header";
+import { OfficeFormSchema } from "~/lib/forms/office-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createOffice, listOfficeRegions, updateOffice } from "~/models/admin/offices.server";
 import type { Route } from "./+types/new";
-import { OfficeFormSchema } from "./office-schema";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create Office | Admin | Kongamano" },

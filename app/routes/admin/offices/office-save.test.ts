@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { offices, user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { OPENING_HOURS_TOO_LONG, SERVICES_INVALID } from "~/lib/forms/office-schema";
 import { getOffice } from "~/models/admin/offices.server";
 import { listPublicOfficeLocations } from "~/models/offices.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../../tests/helpers/db";
 import { action as editAction } from "./edit";
 import { action as newAction } from "./new";
-import { OPENING_HOURS_TOO_LONG, SERVICES_INVALID } from "./office-schema";
 
 // Issue 18: an admin saves an office's opening hours and services through the office form's
 // action (the same request a browser sends), and visitors then see them.

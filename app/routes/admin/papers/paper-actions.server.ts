@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { papers } from "~/db/schema";
+import { MAX_PDF_BYTES, PaperFormSchema } from "~/lib/forms/paper-schema";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -12,7 +13,6 @@ import {
 } from "~/models/admin/entity-actions.server";
 import { releaseUpload } from "~/models/admin/entity-support.server";
 import { createPaper, deletePaper, updatePaper } from "~/models/admin/papers.server";
-import { MAX_PDF_BYTES, PaperFormSchema } from "./paper-schema";
 
 export const PAPERS_URL = "/admin/papers";
 /** Room for the other fields (a long abstract) and the multipart envelope around the PDF. */

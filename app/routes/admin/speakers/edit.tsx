@@ -2,11 +2,11 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { EntityNotFound } from "~/components/admin/entity-form-parts";
 import { PageHeader } from "~/components/admin/page-header";
 import { SpeakerForm } from "~/components/admin/speaker-form";
+import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createSpeaker, getSpeaker, updateSpeaker } from "~/models/admin/speakers.server";
 import type { Route } from "./+types/edit";
-import { SpeakerFormSchema } from "./speaker-schema";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {

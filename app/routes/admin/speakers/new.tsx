@@ -1,11 +1,11 @@
 import { useActionData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { SpeakerForm } from "~/components/admin/speaker-form";
+import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createSpeaker, updateSpeaker } from "~/models/admin/speakers.server";
 import type { Route } from "./+types/new";
-import { SpeakerFormSchema } from "./speaker-schema";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create Speaker | Admin | Kongamano" },

@@ -2,11 +2,11 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { EntityNotFound } from "~/components/admin/entity-form-parts";
 import { PageHeader } from "~/components/admin/page-header";
 import { SponsorForm } from "~/components/admin/sponsor-form";
+import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createSponsor, getSponsor, updateSponsor } from "~/models/admin/sponsors.server";
 import type { Route } from "./+types/edit";
-import { SponsorFormSchema } from "./sponsor-schema";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {

@@ -1,11 +1,11 @@
 import { useActionData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { SponsorForm } from "~/components/admin/sponsor-form";
+import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createSponsor, updateSponsor } from "~/models/admin/sponsors.server";
 import type { Route } from "./+types/new";
-import { SponsorFormSchema } from "./sponsor-schema";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create Sponsor | Admin | Kongamano" },

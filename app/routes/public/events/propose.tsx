@@ -7,7 +7,6 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { HONEYPOT_FIELD } from "~/components/contact-form-rules";
 import { ArrowLeft, Send } from "~/components/icons";
 import { Link } from "~/components/link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -17,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { statusLabel } from "~/lib/constants";
+import { HONEYPOT_FIELD } from "~/lib/forms/contact-form-rules";
 import { logger } from "~/lib/logger.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { clientIp, userAgent } from "~/lib/request.server";

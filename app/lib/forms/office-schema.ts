@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OFFICE_STATUSES } from "~/lib/constants";
-import { parseTags } from "~/routes/admin/papers/paper-schema";
+import { parseTags } from "~/lib/forms/paper-schema";
 
 /**
  * The office form (spec §5 'Office'): region, city and country required; e-mail optional but

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SPONSOR_TIERS } from "~/lib/constants";
-import { imageUrlField } from "../speakers/speaker-schema";
+import { imageUrlField } from "./speaker-schema";
 
 /** The sponsor form (spec §5 'Sponsor'): name required; tier required (bronze by default). */
 export const INVALID_WEBSITE = "Please enter a valid URL starting with http:// or https://";
