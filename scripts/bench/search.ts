@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, setDatabase } from "../../app/db/client.server";
 import { parseEnv, setEnv } from "../../app/lib/env.server";
-import { listPublishedEvents } from "../../app/models/events.server";
+import { DEFAULT_EVENT_FILTERS } from "../../app/models/events/filters";
+import { listPublishedEvents } from "../../app/models/events/queries.server";
 import { listPapers } from "../../app/models/papers.server";
-import { DEFAULT_EVENT_FILTERS } from "../../app/routes/public/events/filters";
 import { DEFAULT_PAPER_FILTERS } from "../../app/routes/public/papers/paper-filters";
 import { table } from "./lib";
 

@@ -15,8 +15,8 @@ import { FEE_TYPE_ADMIN_LABELS, type FeeType } from "~/lib/constants";
 import { isoInZone } from "~/lib/format";
 import { formatMinorAmount } from "~/lib/money";
 import { type CsvValue, csvRow } from "~/models/admin/csv";
-import { isEventId } from "~/models/admin/events.server";
 import { likePattern } from "~/models/admin/users.server";
+import { isEventId } from "~/models/events/events.server";
 import { REGISTRATION_STATE_LABELS, REGISTRATION_STATES } from "./registration-states";
 
 export const REGISTRATIONS_PAGE_SIZE = 25;

@@ -7,7 +7,7 @@ import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { buildCalendar } from "~/lib/ics.server";
 import type { MailAttachment } from "~/lib/mail.server";
 import { sendMailOnce } from "~/lib/mail.server";
-import { getCalendarEventBySlug } from "~/models/events.server";
+import { getCalendarEventBySlug } from "~/models/events/queries.server";
 import { defineJob, defineSchedule } from "~/models/jobs.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
 import { getRegistrationForMail } from "./queries.server";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { env } from "~/lib/env.server";
 import { buildCalendar, calendarHeaders } from "~/lib/ics.server";
-import { findPublishedEventSlugById, getCalendarEventBySlug } from "~/models/events.server";
-import { isUuid } from "~/routes/public/events/filters";
+import { isUuid } from "~/models/events/filters";
+import { findPublishedEventSlugById, getCalendarEventBySlug } from "~/models/events/queries.server";
 import type { Route } from "./+types/event-ics";
 
 // One published event as an .ics download ('Download .ics' on the event page).

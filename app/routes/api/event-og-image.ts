@@ -1,5 +1,5 @@
 import { ogImageResponse } from "~/lib/og-image.server";
-import { getPublishedEventBySlug } from "~/models/events.server";
+import { getPublishedEventBySlug } from "~/models/events/queries.server";
 import { eventOgCard } from "~/routes/public/events/event-view.server";
 import type { Route } from "./+types/event-og-image";
 

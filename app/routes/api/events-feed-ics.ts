@@ -1,8 +1,8 @@
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { buildCalendar, calendarHeaders } from "~/lib/ics.server";
-import { listCalendarEvents } from "~/models/events.server";
-import { calendarName, parseEventFilters } from "~/routes/public/events/filters";
+import { calendarName, parseEventFilters } from "~/models/events/filters";
+import { listCalendarEvents } from "~/models/events/queries.server";
 import type { Route } from "./+types/events-feed-ics";
 
 /**

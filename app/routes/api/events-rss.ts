@@ -1,5 +1,5 @@
 import { env } from "~/lib/env.server";
-import { listRecentPublishedEvents } from "~/models/events.server";
+import { listRecentPublishedEvents } from "~/models/events/queries.server";
 import { buildEventsRss } from "~/routes/public/events/feeds.server";
 import type { Route } from "./+types/events-rss";
 

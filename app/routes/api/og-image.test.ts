@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { events, papers } from "~/db/schema";
 import { ogCardVersion } from "~/lib/og-image.server";
-import { getPublishedEventBySlug } from "~/models/events.server";
+import { getPublishedEventBySlug } from "~/models/events/queries.server";
 import { eventOgCard } from "~/routes/public/events/event-view.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { loader as eventOgImage } from "./event-og-image";

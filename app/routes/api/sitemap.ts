@@ -1,5 +1,5 @@
 import { env } from "~/lib/env.server";
-import { listSitemapEntries } from "~/models/events.server";
+import { listSitemapEntries } from "~/models/events/queries.server";
 import { buildSitemap } from "~/routes/public/events/feeds.server";
 import type { Route } from "./+types/sitemap";
 

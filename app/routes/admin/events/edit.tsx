@@ -11,14 +11,14 @@ import { eventSaveErrorMessage, eventSaveErrorStatus, serverErrorMessage } from 
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { deleteEventFee, FeeError, replaceEventFees } from "~/models/admin/event-fees.server";
 import {
   cancelEvent,
   existingSpeakerAndSponsorIds,
   getEventForEdit,
   listEventFormOptions,
   updateEvent,
-} from "~/models/admin/events.server";
+} from "~/models/events/events.server";
+import { deleteEventFee, FeeError, replaceEventFees } from "~/models/events/fees.server";
 import { liveRegistrationCount } from "~/models/registrations/admin-queries.server";
 import type { Route } from "./+types/edit";
 import { useEventEditorGuard } from "./editor-guard";

@@ -13,7 +13,7 @@ import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { deleteEvent, listAdminEvents, normaliseStatusFilter } from "~/models/admin/events.server";
+import { deleteEvent, listAdminEvents, normaliseStatusFilter } from "~/models/events/events.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

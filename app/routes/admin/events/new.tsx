@@ -7,12 +7,12 @@ import { eventSaveErrorMessage, eventSaveErrorStatus } from "~/lib/db-errors";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { SAVE_EVENT_FIRST } from "~/models/admin/event-fees.server";
 import {
   createEvent,
   existingSpeakerAndSponsorIds,
   listEventFormOptions,
-} from "~/models/admin/events.server";
+} from "~/models/events/events.server";
+import { SAVE_EVENT_FIRST } from "~/models/events/fees.server";
 import type { Route } from "./+types/new";
 import { EVENT_FORM_ID } from "./editor-guard";
 import { EventForm, type EventFormActionData } from "./event-form";

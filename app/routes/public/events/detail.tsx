@@ -29,10 +29,13 @@ import { buttonVariants } from "~/components/ui/button";
 import { statusLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { jsonLd, pageMeta } from "~/lib/seo";
-import { findPublishedEventSlugById, getPublishedEventBySlug } from "~/models/events.server";
+import { isUuid } from "~/models/events/filters";
+import {
+  findPublishedEventSlugById,
+  getPublishedEventBySlug,
+} from "~/models/events/queries.server";
 import type { Route } from "./+types/detail";
 import { buildEventPageView } from "./event-view.server";
-import { isUuid } from "./filters";
 import { publicCacheHeaders } from "./http.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import {
   zoneLabel,
 } from "~/lib/format";
 import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
-import type { EventDetail } from "~/models/events.server";
+import type { EventDetail } from "~/models/events/queries.server";
 import { eventJsonLd } from "./json-ld";
 
 /** Sponsors grouped by tier, platinum first (empty tiers left out). */

@@ -2,7 +2,7 @@
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { formatDateRange } from "~/lib/format";
 import { escapeXml } from "~/lib/xml";
-import type { SitemapEntry } from "~/models/events.server";
+import type { SitemapEntry } from "~/models/events/queries.server";
 
 export type RssEvent = {
   id: string;

@@ -18,13 +18,6 @@ import { env } from "~/lib/env.server";
 import { hasRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import {
-  type EventCardData,
-  getEventListingStats,
-  listEventFilterOptions,
-  listPublishedEvents,
-} from "~/models/events.server";
-import type { Route } from "./+types/index";
-import {
   activeFilterChips,
   capitalise,
   EVENT_SORT_LABELS,
@@ -38,7 +31,14 @@ import {
   isCanonicalEventsQuery,
   parseEventFilters,
   parsePage,
-} from "./filters";
+} from "~/models/events/filters";
+import {
+  type EventCardData,
+  getEventListingStats,
+  listEventFilterOptions,
+  listPublishedEvents,
+} from "~/models/events/queries.server";
+import type { Route } from "./+types/index";
 import { publicCacheHeaders } from "./http.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -26,7 +26,7 @@ import { HEADQUARTERS, PRIVATE_CACHE_CONTROL } from "~/lib/site-content";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withoutKey } from "~/lib/utils";
 import { EventProposalSchema, receiveEventProposal } from "~/models/contact.server";
-import { listEventFilterOptions } from "~/models/events.server";
+import { listEventFilterOptions } from "~/models/events/queries.server";
 import type { Route } from "./+types/propose";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { events } from "~/db/schema";
-import { DEFAULT_EVENT_FILTERS } from "~/routes/public/events/filters";
-import { useTestDatabase } from "../../tests/helpers/db";
-import { listPublishedEvents } from "./events.server";
+import { DEFAULT_EVENT_FILTERS } from "~/models/events/filters";
+import { useTestDatabase } from "../../../tests/helpers/db";
+import { listPublishedEvents } from "./queries.server";
 
 describe("title sort", () => {
   const test = useTestDatabase();

@@ -16,15 +16,7 @@ import {
 import { contentVersion } from "~/lib/content-version.server";
 import { eventSaveErrorMessage } from "~/lib/db-errors";
 import { useTestDatabase } from "../../../tests/helpers/db";
-import { getDashboardCounts, listRecentActivity } from "./dashboard.server";
-import {
-  deleteEventFee,
-  FeeError,
-  type FeeInput,
-  listEventFees,
-  replaceEventFees,
-  SAVE_EVENT_FIRST,
-} from "./event-fees.server";
+import { getDashboardCounts, listRecentActivity } from "../admin/dashboard.server";
 import {
   type AdminActor,
   createEvent,
@@ -34,6 +26,14 @@ import {
   listAdminEvents,
   updateEvent,
 } from "./events.server";
+import {
+  deleteEventFee,
+  FeeError,
+  type FeeInput,
+  listEventFees,
+  replaceEventFees,
+  SAVE_EVENT_FIRST,
+} from "./fees.server";
 
 const database = useTestDatabase();
 

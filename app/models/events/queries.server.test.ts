@@ -13,8 +13,8 @@ import {
   sponsors,
 } from "~/db/schema";
 import { contentChanged } from "~/lib/content-version.server";
-import { DEFAULT_EVENT_FILTERS, type EventFilters } from "~/routes/public/events/filters";
-import { useTestDatabase } from "../../tests/helpers/db";
+import { DEFAULT_EVENT_FILTERS, type EventFilters } from "~/models/events/filters";
+import { useTestDatabase } from "../../../tests/helpers/db";
 import {
   eventSearchCondition,
   findPublishedEventSlugById,
@@ -28,7 +28,7 @@ import {
   listPublishedEvents,
   listRecentPublishedEvents,
   listSitemapEntries,
-} from "./events.server";
+} from "./queries.server";
 
 describe("public event queries", () => {
   const test = useTestDatabase();

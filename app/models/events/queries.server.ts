@@ -23,7 +23,7 @@ import {
   EVENTS_PAGE_SIZE,
   type EventFilters,
   type EventSort,
-} from "~/routes/public/events/filters";
+} from "~/models/events/filters";
 
 const publishedOnly = eq(events.status, "published");
 

@@ -5,9 +5,9 @@ import {
   DEFAULT_EVENT_FILTERS,
   EVENT_SEARCH_COUNT_CAP,
   eventsFoundLabel,
-} from "~/routes/public/events/filters";
-import { useTestDatabase } from "../../tests/helpers/db";
-import { listPublishedEvents } from "./events.server";
+} from "~/models/events/filters";
+import { useTestDatabase } from "../../../tests/helpers/db";
+import { listPublishedEvents } from "./queries.server";
 
 describe("counting a search's matches", () => {
   const test = useTestDatabase();
