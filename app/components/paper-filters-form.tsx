@@ -11,7 +11,7 @@ import {
   papersHref,
   SORT_LABELS,
   STATUS_FILTER_LABELS,
-} from "~/routes/public/papers/paper-filters";
+} from "~/models/papers/filters";
 
 const SEARCH_DELAY_MS = 350;
 

@@ -9,8 +9,8 @@ import { openDatabase, queryRows, setDatabase } from "../../app/db/client.server
 import { parseEnv, setEnv } from "../../app/lib/env.server";
 import { DEFAULT_EVENT_FILTERS } from "../../app/models/events/filters";
 import { listPublishedEvents } from "../../app/models/events/queries.server";
-import { listPapers } from "../../app/models/papers.server";
-import { DEFAULT_PAPER_FILTERS } from "../../app/routes/public/papers/paper-filters";
+import { DEFAULT_PAPER_FILTERS } from "../../app/models/papers/filters";
+import { listPapers } from "../../app/models/papers/queries.server";
 import { table } from "./lib";
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { toBibtex } from "~/lib/citations";
 import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { cacheHeadersFor } from "~/lib/site-content";
-import { citablePaper, findVisiblePaper, paperViewer } from "~/models/papers.server";
+import { citablePaper, findVisiblePaper, paperViewer } from "~/models/papers/queries.server";
 import type { Route } from "./+types/paper-bibtex";
 
 // BibTeX record of one visible paper, as a download (design §4: beside the copied citation).

@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { papers } from "~/db/schema";
 import { getStorage, publicUrl, randomKey } from "~/lib/storage.server";
-import { BULK_DOWNLOAD_LIMIT } from "~/models/papers.server";
+import { BULK_DOWNLOAD_LIMIT } from "~/models/papers/queries.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { loader as bibtexLoader } from "./paper-bibtex";
 import { parseRange, loader as pdfLoader } from "./paper-pdf";

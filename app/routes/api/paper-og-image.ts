@@ -1,6 +1,6 @@
 import { ogImageResponse } from "~/lib/og-image.server";
 import { getOptionalUser } from "~/lib/permissions.server";
-import { findVisiblePaper, paperViewer } from "~/models/papers.server";
+import { findVisiblePaper, paperViewer } from "~/models/papers/queries.server";
 import { paperOgCard } from "~/routes/public/papers/paper-og.server";
 import type { Route } from "./+types/paper-og-image";
 

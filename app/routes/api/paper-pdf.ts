@@ -1,6 +1,6 @@
 import { getOptionalUser } from "~/lib/permissions.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
-import { findVisiblePaper, paperViewer, recordPaperDownload } from "~/models/papers.server";
+import { findVisiblePaper, paperViewer, recordPaperDownload } from "~/models/papers/queries.server";
 import type { Route } from "./+types/paper-pdf";
 
 /** A single 'bytes=' range resolved against the file size; null = serve the whole file. */

@@ -2,7 +2,7 @@ import { toRis } from "~/lib/citations";
 import { env } from "~/lib/env.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { cacheHeadersFor } from "~/lib/site-content";
-import { citablePaper, findVisiblePaper, paperViewer } from "~/models/papers.server";
+import { citablePaper, findVisiblePaper, paperViewer } from "~/models/papers/queries.server";
 import type { Route } from "./+types/paper-ris";
 
 // RIS record of one visible paper (EndNote, Zotero, Mendeley), as a download.

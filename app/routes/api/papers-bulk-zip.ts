@@ -10,18 +10,14 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { type PaperFilters, papersHref, parsePaperFilters } from "~/models/papers/filters";
 import {
   BULK_DOWNLOAD_LIMIT,
   citablePaper,
   listPapersForExport,
   paperViewer,
   recordPaperDownloads,
-} from "~/models/papers.server";
-import {
-  type PaperFilters,
-  papersHref,
-  parsePaperFilters,
-} from "~/routes/public/papers/paper-filters";
+} from "~/models/papers/queries.server";
 import type { Route } from "./+types/papers-bulk-zip";
 
 type ExportPaper = Awaited<ReturnType<typeof listPapersForExport>>[number];

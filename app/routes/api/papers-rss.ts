@@ -2,7 +2,7 @@ import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/site-content";
 import { escapeXml } from "~/lib/xml";
-import { listLatestPublishedPapers } from "~/models/papers.server";
+import { listLatestPublishedPapers } from "~/models/papers/queries.server";
 
 const FEED_SIZE = 20;
 

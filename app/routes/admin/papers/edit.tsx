@@ -3,7 +3,7 @@ import { EntityNotFound } from "~/components/admin/entity-form-parts";
 import { PageHeader } from "~/components/admin/page-header";
 import { PaperForm } from "~/components/admin/paper-form";
 import { requireRole } from "~/lib/permissions.server";
-import { getPaper, listPaperCategories } from "~/models/admin/papers.server";
+import { getPaper, listPaperCategories } from "~/models/papers/papers.server";
 import type { Route } from "./+types/edit";
 import { savePaper } from "./paper-actions.server";
 

@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { PaperForm } from "~/components/admin/paper-form";
 import { requireRole } from "~/lib/permissions.server";
-import { listPaperCategories } from "~/models/admin/papers.server";
+import { listPaperCategories } from "~/models/papers/papers.server";
 import type { Route } from "./+types/new";
 import { savePaper } from "./paper-actions.server";
 

@@ -12,7 +12,7 @@ import {
   saveFailure,
 } from "~/models/admin/entity-actions.server";
 import { releaseUpload } from "~/models/admin/entity-support.server";
-import { createPaper, deletePaper, updatePaper } from "~/models/admin/papers.server";
+import { createPaper, deletePaper, updatePaper } from "~/models/papers/papers.server";
 
 export const PAPERS_URL = "/admin/papers";
 /** Room for the other fields (a long abstract) and the multipart envelope around the PDF. */

@@ -25,9 +25,9 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
-import { findVisiblePaper, listSimilarPapers, paperViewer } from "~/models/papers.server";
+import { papersHref } from "~/models/papers/filters";
+import { findVisiblePaper, listSimilarPapers, paperViewer } from "~/models/papers/queries.server";
 import type { Route } from "./+types/detail";
-import { papersHref } from "./paper-filters";
 import { paperOgImagePath } from "./paper-og.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

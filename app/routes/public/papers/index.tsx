@@ -18,8 +18,6 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
-import { countPapers, listPapers, paperViewer } from "~/models/papers.server";
-import type { Route } from "./+types/index";
 import {
   BULK_DOWNLOAD_LIMIT,
   hasActiveFilters,
@@ -28,7 +26,9 @@ import {
   papersHref,
   parsePaperFilters,
   SEARCH_COUNT_CAP,
-} from "./paper-filters";
+} from "~/models/papers/filters";
+import { countPapers, listPapers, paperViewer } from "~/models/papers/queries.server";
+import type { Route } from "./+types/index";
 
 const FILTER_KEYS = ["search", "status", "sort", "page"] as const;
 

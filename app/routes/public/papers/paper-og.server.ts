@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/format";
 import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
-import type { PaperDetail } from "~/models/papers.server";
+import type { PaperDetail } from "~/models/papers/queries.server";
 
 const PAPER_COLOR = "#0E7C66";
 

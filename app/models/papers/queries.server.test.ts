@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { papers } from "~/db/schema";
-import type { PaperFilters } from "~/routes/public/papers/paper-filters";
-import { useTestDatabase } from "../../tests/helpers/db";
+import type { PaperFilters } from "~/models/papers/filters";
+import { useTestDatabase } from "../../../tests/helpers/db";
 import {
   countPapers,
   findVisiblePaper,
@@ -16,7 +16,7 @@ import {
   recordPaperDownloads,
   SEARCH_COUNT_CAP,
   searchMatches,
-} from "./papers.server";
+} from "./queries.server";
 
 describe("papers model (database)", () => {
   const test = useTestDatabase();

@@ -3,17 +3,13 @@ import { getDb } from "~/db/client.server";
 import { alphabetical, newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import { hasRole } from "~/lib/roles";
-import {
-  PAPERS_PAGE_SIZE,
-  type PaperFilters,
-  SEARCH_COUNT_CAP,
-} from "~/routes/public/papers/paper-filters";
+import { PAPERS_PAGE_SIZE, type PaperFilters, SEARCH_COUNT_CAP } from "~/models/papers/filters";
 
 export {
   BULK_DOWNLOAD_LIMIT,
   PAPERS_PAGE_SIZE,
   SEARCH_COUNT_CAP,
-} from "~/routes/public/papers/paper-filters";
+} from "~/models/papers/filters";
 
 // Public paper queries. Visibility is decided here, in SQL: visitors and members only ever receive
 // published papers; editors and admins (`canSeeAll`) also receive every other status.

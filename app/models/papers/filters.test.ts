@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  hasActiveFilters,
-  paperFiltersQuery,
-  papersHref,
-  parsePaperFilters,
-} from "./paper-filters";
+import { hasActiveFilters, paperFiltersQuery, papersHref, parsePaperFilters } from "./filters";
 
 describe("paper filters in the URL", () => {
   it("reads known values and falls back to defaults for anything else", () => {

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { getStorage } from "~/lib/storage.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
+import { auditRowsFor, createActor } from "../admin/test-support";
 import {
   createPaper,
   deletePaper,
@@ -10,7 +11,6 @@ import {
   type PaperInput,
   updatePaper,
 } from "./papers.server";
-import { auditRowsFor, createActor } from "./test-support";
 
 const database = withTestDatabase();
 
