@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { regionDotClass } from "~/lib/constants";
 import { OFFICE_BUSINESS_HOURS, OFFICE_SERVICES, telHref } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
-import type { MemberOffice, PublicOffice } from "~/models/offices.server";
+import type { MemberOffice, PublicOffice } from "~/models/offices/queries.server";
 
 export type DirectoryOffice = PublicOffice | MemberOffice;
 

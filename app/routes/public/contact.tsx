@@ -22,7 +22,7 @@ import {
   sitePageHeaders,
 } from "~/lib/site-content";
 import { ContactFormSchema, receiveContactMessage } from "~/models/contact.server";
-import { getOfficeDirectory } from "~/models/offices.server";
+import { getOfficeDirectory } from "~/models/offices/queries.server";
 import type { Route } from "./+types/contact";
 
 /*

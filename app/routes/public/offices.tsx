@@ -20,7 +20,7 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, contactHref, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
-import { getOfficeDirectory, type OfficeDirectory } from "~/models/offices.server";
+import { getOfficeDirectory, type OfficeDirectory } from "~/models/offices/queries.server";
 import type { Route } from "./+types/offices";
 
 const SIGN_IN_HREF = "/auth?redirectTo=/offices";

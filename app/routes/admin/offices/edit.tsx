@@ -10,7 +10,7 @@ import {
   getOffice,
   listOfficeRegions,
   updateOffice,
-} from "~/models/admin/offices.server";
+} from "~/models/offices/offices.server";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [

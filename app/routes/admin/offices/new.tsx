@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { OfficeFormSchema } from "~/lib/forms/office-schema";
 import { requireRole } from "~/lib/permissions.server";
 import { saveFromForm } from "~/models/admin/entity-actions.server";
-import { createOffice, listOfficeRegions, updateOffice } from "~/models/admin/offices.server";
+import { createOffice, listOfficeRegions, updateOffice } from "~/models/offices/offices.server";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = () => [

@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from "vitest";
 import { offices, user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { OPENING_HOURS_TOO_LONG, SERVICES_INVALID } from "~/lib/forms/office-schema";
-import { getOffice } from "~/models/admin/offices.server";
-import { listPublicOfficeLocations } from "~/models/offices.server";
+import { getOffice } from "~/models/offices/offices.server";
+import { listPublicOfficeLocations } from "~/models/offices/queries.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../../tests/helpers/db";
 import { action as editAction } from "./edit";

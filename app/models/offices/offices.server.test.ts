@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
+import { auditRowsFor, createActor } from "../admin/test-support";
 import {
   createOffice,
   deleteOffice,
@@ -9,7 +10,6 @@ import {
   type OfficeInput,
   updateOffice,
 } from "./offices.server";
-import { auditRowsFor, createActor } from "./test-support";
 
 const database = withTestDatabase();
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { offices } from "~/db/schema";
-import { useTestDatabase } from "../../tests/helpers/db";
+import { useTestDatabase } from "../../../tests/helpers/db";
 import {
   getOfficeDirectory,
   listActiveOfficesWithContacts,
   listPublicOfficeLocations,
-} from "./offices.server";
+} from "./queries.server";
 
 const CONTACT_KEYS = ["address", "phone", "email"];
 
