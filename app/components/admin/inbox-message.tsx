@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CONTACT_REGIONS } from "~/lib/constants";
 import { formatDate, formatTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { InboxMessage } from "~/models/admin/messages.server";
+import type { InboxMessage } from "~/models/messages/messages.server";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 
 /** mailto: link answering a message (subject 'Re: <subject>'). */

@@ -2,7 +2,7 @@ import { parse } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ContactFormSchema } from "~/models/contact.server";
+import { ContactFormSchema } from "~/models/messages/contact.server";
 import { CONTACT_MESSAGES, checkContactFields } from "./contact-form-rules";
 
 function formData(fields: Record<string, string>) {

@@ -1,5 +1,6 @@
-// The contact form's rules, shared by the browser check (contact-form.tsx) and the Zod schema
-// of the action (ContactFormSchema in models/contact.server.ts): one set of limits and messages.
+// The contact form's rules, shared by the browser check (contact-form.tsx) and the Zod schema of
+// the action (ContactFormSchema in models/messages/contact.server.ts): one set of limits and
+// messages.
 import { CONTACT_REGIONS } from "~/lib/constants";
 
 /** The select's "no region" choice (a select item never has an empty-string value). */

@@ -15,7 +15,7 @@ import {
   listMessages,
   MESSAGES_PAGE_SIZE,
   setMessageRead,
-} from "~/models/admin/messages.server";
+} from "~/models/messages/messages.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [

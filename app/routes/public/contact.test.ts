@@ -3,7 +3,7 @@ import type { ContactActionData } from "~/components/contact-form";
 import { contactMessages, rateLimit } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { env, setEnv } from "~/lib/env.server";
-import { CONTACT_RATE_LIMIT } from "~/models/contact.server";
+import { CONTACT_RATE_LIMIT } from "~/models/messages/contact.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";

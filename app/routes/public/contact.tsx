@@ -21,7 +21,7 @@ import {
   REPLY_PROMISE,
   sitePageHeaders,
 } from "~/lib/site-content";
-import { ContactFormSchema, receiveContactMessage } from "~/models/contact.server";
+import { ContactFormSchema, receiveContactMessage } from "~/models/messages/contact.server";
 import { getOfficeDirectory } from "~/models/offices/queries.server";
 import type { Route } from "./+types/contact";
 

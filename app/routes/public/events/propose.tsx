@@ -25,8 +25,8 @@ import { pageMeta } from "~/lib/seo";
 import { HEADQUARTERS, PRIVATE_CACHE_CONTROL } from "~/lib/site-content";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withoutKey } from "~/lib/utils";
-import { EventProposalSchema, receiveEventProposal } from "~/models/contact.server";
 import { listEventFilterOptions } from "~/models/events/queries.server";
+import { EventProposalSchema, receiveEventProposal } from "~/models/messages/contact.server";
 import type { Route } from "./+types/propose";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
