@@ -8,7 +8,7 @@ const VARIANTS = {
   refunded: "info",
 } as const;
 
-const LABELS = {
+export const ORDER_STATE_LABELS = {
   awaiting_payment: "Awaiting payment",
   paid: "Paid",
   cancelled: "Cancelled",
@@ -16,8 +16,8 @@ const LABELS = {
   refunded: "Refunded",
 } as const;
 
-export type OrderStateName = keyof typeof LABELS;
+export type OrderStateName = keyof typeof ORDER_STATE_LABELS;
 
 export function OrderStateBadge({ state }: { state: OrderStateName }) {
-  return <Badge variant={VARIANTS[state]}>{LABELS[state]}</Badge>;
+  return <Badge variant={VARIANTS[state]}>{ORDER_STATE_LABELS[state]}</Badge>;
 }

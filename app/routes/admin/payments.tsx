@@ -15,6 +15,7 @@ import {
   RefundSchema,
 } from "~/components/admin/payment-schema";
 import { Wallet } from "~/components/icons";
+import { ORDER_STATE_LABELS } from "~/components/order-state-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -58,14 +59,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const CLOSED_LABELS: Record<string, string> = {
-  expired: "Expired",
-  cancelled: "Cancelled",
-  paid: "Paid",
-  refunded: "Refunded",
-  awaiting_payment: "Awaiting payment",
-};
-
 /** The order named by `?refund=` (e.g. after staff cancelled a paid registration), if visible. */
 async function refundTarget(request: Request, viewer: { id: string; role: Role }) {
   const orderId = new URL(request.url).searchParams.get("refund");
@@ -101,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         id: o.id,
         invoiceNumber: o.invoiceNumber,
         buyer: o.organisationName ? `${o.buyerName} (${o.organisationName})` : o.buyerName,
-        state: o.registrationCancelled ? "Registration cancelled" : CLOSED_LABELS[o.state],
+        state: o.registrationCancelled ? "Registration cancelled" : ORDER_STATE_LABELS[o.state],
         total: formatMinor(o.totalMinor, o.currency),
         paid: formatMinor(o.paidMinor, o.currency),
         refunded: o.refundedMinor > 0 ? formatMinor(o.refundedMinor, o.currency) : null,
