@@ -22,7 +22,7 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { HEADQUARTERS } from "~/lib/site-content";
 import { getToast, type Toast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { getMegaMenuData, type MegaMenuData } from "~/models/navigation.server";
+import { getMegaMenuData, type MegaMenuData } from "~/models/site/navigation.server";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 

@@ -12,7 +12,7 @@ import {
 import { Link } from "~/components/link";
 import { eventCountLabel } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { MegaMenuData, NavTaxonomy } from "~/models/navigation.server";
+import type { MegaMenuData, NavTaxonomy } from "~/models/site/navigation.server";
 
 /** Types and categories shown per column (spec §9). */
 export const MEGA_MENU_LIMIT = 6;

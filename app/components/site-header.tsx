@@ -7,7 +7,7 @@ import { type HeaderUser, MAIN_NAV } from "~/components/site-nav";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { cn } from "~/lib/utils";
-import type { MegaMenuData } from "~/models/navigation.server";
+import type { MegaMenuData } from "~/models/site/navigation.server";
 
 // Both are split out of the first-load bundle: the dropdown is only for signed-in users, and
 // the mobile panel loads when its button is first touched.

@@ -6,8 +6,6 @@ import { env, parseEnv, setEnv } from "~/lib/env.server";
 import { sendMailOnce } from "~/lib/mail.server";
 import { useTestDatabase } from "../../tests/helpers/db";
 import { startTestSmtp } from "../../tests/helpers/smtp";
-import { securityRecommendations } from "./admin/security.server";
-import { auditRowsFor, createActor } from "./admin/test-support";
 import {
   countFailedJobs,
   DEFAULT_LEASE_MS,
@@ -21,6 +19,8 @@ import {
   runDueJobs,
   startJobWorker,
 } from "./jobs.server";
+import { securityRecommendations } from "./security/security.server";
+import { auditRowsFor, createActor } from "./shared/test-support";
 
 const database = useTestDatabase();
 

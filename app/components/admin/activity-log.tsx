@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate, formatTime } from "~/lib/format";
-import type { ActivityEntry, ActivityFilters } from "~/models/admin/audit-log.server";
+import type { ActivityEntry, ActivityFilters } from "~/models/security/audit-log.server";
 import { describeActivity, entityLabel } from "./activity-describe";
 import { EmptyState } from "./empty-state";
 import { ListPagination } from "./list-pagination";

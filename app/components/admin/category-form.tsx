@@ -14,7 +14,7 @@ import {
   DEFAULT_COLOR,
   EventTypeFormSchema,
 } from "~/lib/forms/taxonomy-schema";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import type { EntityActionData } from "~/models/shared/entity-actions.server";
 import { isHexColor } from "./category-colors";
 
 export type TaxonomyFormDefaults = {

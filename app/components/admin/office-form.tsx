@@ -19,7 +19,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
 import { OfficeFormSchema } from "~/lib/forms/office-schema";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type OfficeFormDefaults = {
   region: string;

@@ -21,7 +21,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { ADMIN_PAPER_STATUSES, type PAPER_STATUSES, statusLabel } from "~/lib/constants";
 import { PaperFormSchema } from "~/lib/forms/paper-schema";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 type PaperStatus = (typeof PAPER_STATUSES)[number];
 

@@ -13,9 +13,9 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { RISK_LABELS, type RiskLevel } from "~/models/admin/activity-risk";
-import type { RiskedActivity } from "~/models/admin/audit-log.server";
-import type { SecurityDashboard } from "~/models/admin/security.server";
+import { RISK_LABELS, type RiskLevel } from "~/models/security/activity-risk";
+import type { RiskedActivity } from "~/models/security/audit-log.server";
+import type { SecurityDashboard } from "~/models/security/security.server";
 import { describeActivity } from "./activity-describe";
 
 function StatTile({

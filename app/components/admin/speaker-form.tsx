@@ -10,7 +10,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type SpeakerFormDefaults = {
   name: string;

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { SPONSOR_TIERS, statusLabel } from "~/lib/constants";
 import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
-import type { EntityActionData } from "~/models/admin/entity-actions.server";
+import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type SponsorFormDefaults = {
   name: string;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { parseForm } from "~/models/admin/test-support";
+import { parseForm } from "~/models/shared/test-support";
 import {
   LATITUDE_INVALID,
   LONGITUDE_INVALID,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/models/admin/test-support";
+import { parseForm } from "~/models/shared/test-support";
 import { isAcceptablePdfUrl, PaperFormSchema, parseAuthors, parseTags } from "./paper-schema";
 
 const parse = (fields: Record<string, string | string[] | File>) =>

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { parseForm } from "~/models/admin/test-support";
+import { parseForm } from "~/models/shared/test-support";
 import { SpeakerFormSchema } from "./speaker-schema";
 
 const parse = (fields: Record<string, string>) => parseForm(SpeakerFormSchema, fields);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/models/admin/test-support";
+import { parseForm } from "~/models/shared/test-support";
 import { CategoryFormSchema, EventTypeFormSchema } from "./taxonomy-schema";
 
 describe.each([

@@ -16,7 +16,7 @@ import {
 import { contentVersion } from "~/lib/content-version.server";
 import { eventSaveErrorMessage } from "~/lib/db-errors";
 import { useTestDatabase } from "../../../tests/helpers/db";
-import { getDashboardCounts, listRecentActivity } from "../admin/dashboard.server";
+import { getDashboardCounts, listRecentActivity } from "../site/dashboard.server";
 import {
   type AdminActor,
   createEvent,

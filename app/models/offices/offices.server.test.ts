@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
-import { auditRowsFor, createActor } from "../admin/test-support";
+import { auditRowsFor, createActor } from "../shared/test-support";
 import {
   createOffice,
   deleteOffice,

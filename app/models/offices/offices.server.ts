@@ -8,7 +8,7 @@ import {
   ilikeAny,
   isUuid,
   type MutationContext,
-} from "../admin/entity-support.server";
+} from "../shared/entity-support.server";
 
 /** Offices in the back office, admin only (spec §2.15 'Offices list', §3 Office, §6). */
 export type OfficeStatus = (typeof OFFICE_STATUSES)[number];

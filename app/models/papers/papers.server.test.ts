@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { getStorage } from "~/lib/storage.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
-import { auditRowsFor, createActor } from "../admin/test-support";
+import { auditRowsFor, createActor } from "../shared/test-support";
 import {
   createPaper,
   deletePaper,

@@ -14,7 +14,7 @@ import {
   type MutationContext,
   PAGE_SIZE,
   releaseUpload,
-} from "../admin/entity-support.server";
+} from "../shared/entity-support.server";
 
 /** Research papers in the back office (spec §2.15 'Papers list', §3 Paper). */
 export type PaperStatus = (typeof PAPER_STATUSES)[number];

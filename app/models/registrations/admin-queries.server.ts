@@ -12,11 +12,11 @@ import {
   waitlistEntries,
 } from "~/db/schema";
 import { FEE_TYPE_ADMIN_LABELS, type FeeType } from "~/lib/constants";
+import { type CsvValue, csvRow } from "~/lib/csv";
 import { isoInZone } from "~/lib/format";
 import { formatMinorAmount } from "~/lib/money";
-import { type CsvValue, csvRow } from "~/models/admin/csv";
-import { likePattern } from "~/models/admin/users.server";
 import { isEventId } from "~/models/events/events.server";
+import { likePattern } from "~/models/users/users.server";
 import { REGISTRATION_STATE_LABELS, REGISTRATION_STATES } from "./registration-states";
 
 export const REGISTRATIONS_PAGE_SIZE = 25;

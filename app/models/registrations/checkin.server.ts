@@ -8,7 +8,7 @@ import { events, type RegistrationState, registrations, tickets, user } from "~/
 import { recordAuditIn } from "~/lib/audit.server";
 import { formatDate, formatTime } from "~/lib/format";
 import { hasRole, type Role } from "~/lib/roles";
-import { likePattern } from "~/models/admin/users.server";
+import { likePattern } from "~/models/users/users.server";
 
 /** The editor or admin at the door (the request gives the audit row its IP and user agent). */
 export type CheckInActor = { id: string; role: Role; request?: Request | null };

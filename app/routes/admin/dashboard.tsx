@@ -14,7 +14,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
 import { requireRole } from "~/lib/permissions.server";
-import { getDashboardCounts, listRecentActivity } from "~/models/admin/dashboard.server";
+import { getDashboardCounts, listRecentActivity } from "~/models/site/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

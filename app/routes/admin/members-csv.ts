@@ -1,7 +1,7 @@
 import type { MembershipState } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
+import { csvRow } from "~/lib/csv";
 import { requireRole } from "~/lib/permissions.server";
-import { csvRow } from "~/models/admin/csv";
 import { MEMBERSHIP_STATE_LABELS, PLAN_NAMES } from "~/models/membership/plans";
 import { listMembersForAdmin } from "~/models/membership/queries.server";
 import type { Route } from "./+types/members-csv";

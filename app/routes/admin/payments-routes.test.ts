@@ -15,7 +15,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eventFees, events, jobs, orders, payments, receipts, refunds, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
-import { securityRecommendations } from "~/models/admin/security.server";
 import { retryFailedJob, runDueJobs } from "~/models/jobs.server";
 import { ORDER_JOBS } from "~/models/orders/job-kinds";
 import {
@@ -29,6 +28,7 @@ import {
 } from "~/models/orders/orders.server";
 import { MAX_PROOF_BYTES, PROOF_FOLDER } from "~/models/orders/payment-proof.server";
 import { registerForEvent } from "~/models/registrations/registrations.server";
+import { securityRecommendations } from "~/models/security/security.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
 import { action as orderAction, loader as orderLoader } from "../account/order";

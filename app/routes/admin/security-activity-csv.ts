@@ -1,5 +1,5 @@
 import { requireRole } from "~/lib/permissions.server";
-import { activityCsvStream, activityFiltersFrom } from "~/models/admin/audit-log.server";
+import { activityCsvStream, activityFiltersFrom } from "~/models/security/audit-log.server";
 import type { Route } from "./+types/security-activity-csv";
 
 /** CSV export of the Activity Log, with the same filters as the page (admins only). */

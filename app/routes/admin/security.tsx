@@ -19,13 +19,13 @@ import {
   activityFilterOptions,
   activityFiltersFrom,
   listActivity,
-} from "~/models/admin/audit-log.server";
+} from "~/models/security/audit-log.server";
+import { securityDashboard } from "~/models/security/security.server";
 import {
   createInvitation,
   listPendingInvitations,
   revokeInvitation,
-} from "~/models/admin/invitations.server";
-import { securityDashboard } from "~/models/admin/security.server";
+} from "~/models/users/invitations.server";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [

@@ -12,7 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { isRole, ROLE_LABELS, ROLES } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
-import { changeUserRole, listUsers, USERS_PAGE_SIZE } from "~/models/admin/users.server";
+import { changeUserRole, listUsers, USERS_PAGE_SIZE } from "~/models/users/users.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [

@@ -13,7 +13,7 @@ import {
   acceptInvitation,
   findInvitation,
   type InvitationState,
-} from "~/models/admin/invitations.server";
+} from "~/models/users/invitations.server";
 import type { Route } from "./+types/invite";
 
 export const meta: Route.MetaFunction = () => [

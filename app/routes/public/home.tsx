@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { jsonLd, pageMeta, SITE_NAME } from "~/lib/seo";
-import { getHomeContent } from "~/models/home.server";
+import { getHomeContent } from "~/models/site/home.server";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "./events/http.server";
 

@@ -8,7 +8,7 @@ import {
   type EntityActionData,
   listUrlOf,
   saveFromForm,
-} from "~/models/admin/entity-actions.server";
+} from "~/models/shared/entity-actions.server";
 import {
   createTaxonomyItem,
   deleteTaxonomyItem,
@@ -16,7 +16,7 @@ import {
   listTaxonomy,
   type TaxonomyKind,
   updateTaxonomyItem,
-} from "~/models/admin/taxonomy.server";
+} from "~/models/taxonomy/taxonomy.server";
 
 /**
  * The server side of the 'Categories & Types' screens: one implementation for categories and

@@ -8,8 +8,8 @@ import { MapPin, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";
-import { deleteFromList } from "~/models/admin/entity-actions.server";
 import { deleteOffice, listAdminOffices, type OfficeStatus } from "~/models/offices/offices.server";
+import { deleteFromList } from "~/models/shared/entity-actions.server";
 import type { Route } from "./+types/index";
 
 // Offices management is for admins only (spec §6), in the loader and in the action.

@@ -3,8 +3,8 @@ import { OfficeForm } from "~/components/admin/office-form";
 import { PageHeader } from "~/components/admin/page-header";
 import { OfficeFormSchema } from "~/lib/forms/office-schema";
 import { requireRole } from "~/lib/permissions.server";
-import { saveFromForm } from "~/models/admin/entity-actions.server";
 import { createOffice, listOfficeRegions, updateOffice } from "~/models/offices/offices.server";
+import { saveFromForm } from "~/models/shared/entity-actions.server";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = () => [

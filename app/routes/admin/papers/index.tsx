@@ -9,8 +9,8 @@ import { FileText, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { ADMIN_PAPER_STATUSES, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";
-import { pageNumber } from "~/models/admin/entity-support.server";
 import { listAdminPapers, type PaperStatus } from "~/models/papers/papers.server";
+import { pageNumber } from "~/models/shared/entity-support.server";
 import type { Route } from "./+types/index";
 import { deletePaperFromList } from "./paper-actions.server";
 

@@ -6,13 +6,13 @@ import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readStreamWithLimit, storeUpload, tooLarge, UploadError } from "~/lib/uploads.server";
+import { createPaper, deletePaper, updatePaper } from "~/models/papers/papers.server";
 import {
   deleteFromList,
   type EntityActionData,
   saveFailure,
-} from "~/models/admin/entity-actions.server";
-import { releaseUpload } from "~/models/admin/entity-support.server";
-import { createPaper, deletePaper, updatePaper } from "~/models/papers/papers.server";
+} from "~/models/shared/entity-actions.server";
+import { releaseUpload } from "~/models/shared/entity-support.server";
 
 export const PAPERS_URL = "/admin/papers";
 /** Room for the other fields (a long abstract) and the multipart envelope around the PDF. */

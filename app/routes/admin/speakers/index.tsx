@@ -8,9 +8,9 @@ import { SpeakerCard } from "~/components/admin/speaker-card";
 import { Mic, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { requireRole } from "~/lib/permissions.server";
-import { deleteFromList } from "~/models/admin/entity-actions.server";
-import { pageNumber } from "~/models/admin/entity-support.server";
-import { deleteSpeaker, listAdminSpeakers } from "~/models/admin/speakers.server";
+import { deleteSpeaker, listAdminSpeakers } from "~/models/people/speakers.server";
+import { deleteFromList } from "~/models/shared/entity-actions.server";
+import { pageNumber } from "~/models/shared/entity-support.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

@@ -3,8 +3,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { SpeakerForm } from "~/components/admin/speaker-form";
 import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
 import { requireRole } from "~/lib/permissions.server";
-import { saveFromForm } from "~/models/admin/entity-actions.server";
-import { createSpeaker, updateSpeaker } from "~/models/admin/speakers.server";
+import { createSpeaker, updateSpeaker } from "~/models/people/speakers.server";
+import { saveFromForm } from "~/models/shared/entity-actions.server";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = () => [

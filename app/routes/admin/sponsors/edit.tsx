@@ -4,8 +4,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { SponsorForm } from "~/components/admin/sponsor-form";
 import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
 import { requireRole } from "~/lib/permissions.server";
-import { saveFromForm } from "~/models/admin/entity-actions.server";
-import { createSponsor, getSponsor, updateSponsor } from "~/models/admin/sponsors.server";
+import { createSponsor, getSponsor, updateSponsor } from "~/models/people/sponsors.server";
+import { saveFromForm } from "~/models/shared/entity-actions.server";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -9,9 +9,13 @@ import { Handshake, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { SPONSOR_TIERS, statusLabel } from "~/lib/constants";
 import { requireRole } from "~/lib/permissions.server";
-import { deleteFromList } from "~/models/admin/entity-actions.server";
-import { pageNumber } from "~/models/admin/entity-support.server";
-import { deleteSponsor, listAdminSponsors, type SponsorTier } from "~/models/admin/sponsors.server";
+import {
+  deleteSponsor,
+  listAdminSponsors,
+  type SponsorTier,
+} from "~/models/people/sponsors.server";
+import { deleteFromList } from "~/models/shared/entity-actions.server";
+import { pageNumber } from "~/models/shared/entity-support.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

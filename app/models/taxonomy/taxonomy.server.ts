@@ -9,7 +9,7 @@ import {
   ilikeAny,
   isUuid,
   type MutationContext,
-} from "./entity-support.server";
+} from "../shared/entity-support.server";
 
 /**
  * Event categories and event types share their shape and rules (spec §3, §5): a unique name of at

@@ -10,7 +10,7 @@ import {
   type MutationContext,
   PAGE_SIZE,
   releaseUpload,
-} from "./entity-support.server";
+} from "../shared/entity-support.server";
 
 /** Speakers in the back office (spec §2.15 'Speakers list', §3 Speaker). */
 export type SpeakerInput = {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, offices, papers } from "~/db/schema";
-import { useTestDatabase } from "../../tests/helpers/db";
+import { useTestDatabase } from "../../../tests/helpers/db";
 import { getHomeContent, listHomeOffices, listLatestPublishedPapers } from "./home.server";
 
 describe("home queries", () => {

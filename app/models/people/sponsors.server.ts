@@ -11,7 +11,7 @@ import {
   type MutationContext,
   PAGE_SIZE,
   releaseUpload,
-} from "./entity-support.server";
+} from "../shared/entity-support.server";
 
 /** Sponsors in the back office (spec §2.15 'Sponsors list', §3 Sponsor). */
 export type SponsorTier = (typeof SPONSOR_TIERS)[number];

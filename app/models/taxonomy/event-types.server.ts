@@ -1,4 +1,4 @@
-import type { MutationContext } from "./entity-support.server";
+import type { MutationContext } from "../shared/entity-support.server";
 import {
   createTaxonomyItem,
   deleteTaxonomyItem,

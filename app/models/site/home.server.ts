@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
 import { offices, papers } from "~/db/schema";
 import { formatDate } from "~/lib/format";
-import { listFeaturedEvents } from "./events/queries.server";
+import { listFeaturedEvents } from "../events/queries.server";
 
 export const HOME_FEATURED_EVENTS = 3;
 export const HOME_LATEST_PAPERS = 3;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { contentChanged } from "~/lib/content-version.server";
-import { useTestDatabase } from "../../tests/helpers/db";
+import { useTestDatabase } from "../../../tests/helpers/db";
 import { getMegaMenuData } from "./navigation.server";
 
 describe("getMegaMenuData", () => {

@@ -4,6 +4,8 @@ import { events } from "~/db/schema";
 import { contentVersion } from "~/lib/content-version.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
+import { EntityError } from "../shared/entity-support.server";
+import { auditRowsFor, createActor } from "../shared/test-support";
 import {
   createCategory,
   deleteCategory,
@@ -11,7 +13,6 @@ import {
   listCategories,
   updateCategory,
 } from "./categories.server";
-import { EntityError } from "./entity-support.server";
 import {
   createEventType,
   deleteEventType,
@@ -19,7 +20,6 @@ import {
   listEventTypes,
   updateEventType,
 } from "./event-types.server";
-import { auditRowsFor, createActor } from "./test-support";
 
 const database = withTestDatabase();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getStorage } from "~/lib/storage.server";
 // Aliased: biome reads a `use…` call as a React hook; this is a vitest set-up helper.
 import { useTestDatabase as withTestDatabase } from "../../../tests/helpers/db";
+import { auditRowsFor, createActor } from "../shared/test-support";
 import {
   createSpeaker,
   deleteSpeaker,
@@ -16,7 +17,6 @@ import {
   listAdminSponsors,
   updateSponsor,
 } from "./sponsors.server";
-import { auditRowsFor, createActor } from "./test-support";
 
 // Speakers and sponsors share one database for speed.
 const database = withTestDatabase();

@@ -16,15 +16,15 @@ import {
 import { getDb } from "~/db/client.server";
 import { auditLog, user } from "~/db/schema";
 import { EVENT_TIME_ZONE } from "~/lib/constants";
+import { type CsvValue, csvRow } from "~/lib/csv";
 import { maskEmail } from "~/lib/mask-email";
+import { likePattern } from "../users/users.server";
 import {
   type RiskLevel,
   riskLevel,
   SECURITY_EVENT_PATTERN,
   SIGN_IN_FAILED_ACTION,
 } from "./activity-risk";
-import { type CsvValue, csvRow } from "./csv";
-import { likePattern } from "./users.server";
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
