@@ -8,7 +8,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { logger } from "~/lib/logger.server";
 import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
@@ -27,8 +26,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where the pool reports an idle client's error: the caller's logger (db sits below lib). */
+export type PoolLog = { warn(fields: { err: unknown }, message: string): void };
+
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; log?: PoolLog }
   | { dataDir: string } // embedded PGlite persisted on disk
   | { memory: true; from?: Uint8Array }; // embedded PGlite in memory (tests), maybe from a dump
 
@@ -41,12 +43,20 @@ export function migrationsFolder() {
 export class DatabaseLockedError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ("databaseUrl" in options) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? consoleLog);
+  }
   if ("dataDir" in options) return openPglite(options.dataDir);
   return openPglite(undefined, options.from);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+const consoleLog: PoolLog = { warn: ({ err }, message) => console.warn(message, err) };
+
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  log: PoolLog,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -56,7 +66,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     query_timeout: 15_000,
   });
   // Without this listener an idle client's error (e.g. PostgreSQL restarting) crashes the process.
-  pool.on("error", (error) => logger.warn({ err: error }, "postgres pool client error"));
+  pool.on("error", (error) => log.warn({ err: error }, "postgres pool client error"));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
