@@ -3,8 +3,8 @@
 // the uploaded files it refers to. Embedded mode: stop the app first (PGlite is single-process).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createBackup } from "../app/db/backup.server";
 import { openDatabase, setDatabase } from "../app/db/client.server";
+import { createBackup } from "../app/lib/backup.server";
 import { EnvError, parseEnv, setEnv } from "../app/lib/env.server";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });

@@ -5,8 +5,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup } from "../app/db/backup.server";
 import { openDatabase, setDatabase } from "../app/db/client.server";
+import { restoreBackup } from "../app/lib/backup.server";
 import { EnvError, parseEnv, setEnv } from "../app/lib/env.server";
 
 const { values, positionals } = parseArgs({

@@ -5,8 +5,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Database, openDatabase, queryRows } from "~/db/client.server";
-import { CATEGORIES } from "~/db/seed/content";
 import { EnvError, parseEnv, setEnv } from "~/lib/env.server";
+import { CATEGORIES } from "~/models/seed/content";
 
 const BATCH = 10_000;
 

@@ -1,8 +1,8 @@
 // `npm run db:seed [-- --demo]`: seeds the demo content into the configured database when it has
 // no events. Demo accounts: always on the embedded database; with DATABASE_URL only with --demo.
 import { openDatabase, setDatabase } from "~/db/client.server";
-import { seedIfEmpty } from "~/db/seed/seed.server";
 import { EnvError, parseEnv, setEnv } from "~/lib/env.server";
+import { seedIfEmpty } from "~/models/seed/seed.server";
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;

@@ -8,13 +8,13 @@ import pinoHttp from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ServeStaticOptions } from "serve-static";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { seedIfEmpty } from "~/db/seed/seed.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { onContentChanged, startContentChangeRelay } from "~/lib/content-version.server";
 import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
+import { seedIfEmpty } from "~/models/seed/seed.server";
 import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
 import {
   acceptedHostnames,
@@ -287,7 +287,7 @@ export async function start(options: StartOptions) {
   let database: DatabaseHandle;
   try {
     database = await openDatabase(
-      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log: logger } : { dataDir: env.DATA_DIR },
     );
   } catch (error) {
     console.error((error as Error).message);

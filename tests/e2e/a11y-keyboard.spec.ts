@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
 import { slugify } from "../../app/lib/format";
+import { DEMO_ACCOUNTS } from "../../app/models/seed/demo-accounts";
 import { expectVisibleFocus, type FocusReport, press, tabTo } from "./a11y-support";
 import { expect as baseExpect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
 

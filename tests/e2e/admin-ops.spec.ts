@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
+import { DEMO_ACCOUNTS } from "../../app/models/seed/demo-accounts";
 import {
   expect,
   expectNoSeriousA11yViolations,

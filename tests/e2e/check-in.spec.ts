@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import QRCode from "qrcode";
-import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
 import { slugify } from "../../app/lib/format";
+import { DEMO_ACCOUNTS } from "../../app/models/seed/demo-accounts";
 import {
   closeToasts,
   expect,

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
-import { EVENTS } from "../../app/db/seed/content";
 import { slugify as slugOf } from "../../app/lib/format";
+import { EVENTS } from "../../app/models/seed/content";
 import { expect, signIn, test } from "./fixtures";
 
-// Demo content (app/db/seed/content.ts) is the reference for what the public may see.
+// Demo content (app/models/seed/content.ts) is the reference for what the public may see.
 const published = EVENTS.filter((e) => e.status === "published");
 const hidden = EVENTS.filter((e) => e.status !== "published");
 const haystack = (e: (typeof EVENTS)[number]) =>

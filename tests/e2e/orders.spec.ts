@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../app/db/seed/demo-accounts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../app/models/seed/demo-accounts";
 import { pdfText } from "../helpers/pdf-text";
 import { expect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
 

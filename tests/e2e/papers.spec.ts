@@ -1,10 +1,10 @@
 import AdmZip from "adm-zip";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { PAPERS } from "../../app/db/seed/content";
 import { slugify } from "../../app/lib/format";
+import { PAPERS } from "../../app/models/seed/content";
 import { expect, signIn, test } from "./fixtures";
 
-// Demo content (app/db/seed/content.ts) decides what each page must and must not show.
+// Demo content (app/models/seed/content.ts) decides what each page must and must not show.
 const published = PAPERS.filter((p) => p.status === "published");
 const unpublishedTitles = PAPERS.filter((p) => p.status !== "published").map((p) => p.title);
 const searchText = (p: (typeof PAPERS)[number]) =>

@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS } from "../../app/db/seed/demo-accounts";
 import { slugify } from "../../app/lib/format";
+import { DEMO_ACCOUNTS } from "../../app/models/seed/demo-accounts";
 import { closeToasts, expect, signIn, test, waitForMail } from "./fixtures";
 
 const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { OFFICES } from "../../app/db/seed/content";
+import { OFFICES } from "../../app/models/seed/content";
 import {
   capturedMail,
   expect,

@@ -11,9 +11,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { account, auditLog, session, twoFactor, user } from "~/db/schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed/demo-accounts";
 import { CLIENT_IP_HEADER, getAuth, upsertUserWithPassword } from "~/lib/auth.server";
 import { env, setEnv } from "~/lib/env.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/seed/demo-accounts";
 import * as authRoute from "~/routes/api/auth";
 import { useTestDatabase } from "../helpers/db";
 import { type RunningServer, startServer } from "../helpers/server-process";

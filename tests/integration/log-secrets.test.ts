@@ -8,9 +8,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed/demo-accounts";
 import { env } from "~/lib/env.server";
 import { renewalToken } from "~/models/membership/renewal-link.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/seed/demo-accounts";
 import { type RunningServer, startServer } from "../helpers/server-process";
 import { startTestSmtp } from "../helpers/smtp";
 

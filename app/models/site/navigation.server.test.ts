@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { seedIfEmpty } from "~/db/seed/seed.server";
 import { contentChanged } from "~/lib/content-version.server";
+import { seedIfEmpty } from "~/models/seed/seed.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { getMegaMenuData } from "./navigation.server";
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { agendaItems, eventFees, events, papers } from "~/db/schema";
 import { localDriver, publicUrl, randomKey, setStorage } from "~/lib/storage.server";
 import { createTestDatabase } from "../../tests/helpers/db";
 import { createBackup, RestoreRefusedError, restoreBackup } from "./backup.server";
-import { agendaItems, eventFees, events, papers } from "./schema";
 
 afterEach(() => setStorage(undefined));
 

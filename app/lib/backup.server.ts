@@ -5,9 +5,9 @@ import path from "node:path";
 import { getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
+import { type Database, queryRows } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
-import { type Database, queryRows } from "./client.server";
-import * as schema from "./schema";
 
 /**
  * Logical backups that work the same on PGlite and PostgreSQL: one JSON file per table (rows as
