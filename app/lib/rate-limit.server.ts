@@ -6,13 +6,14 @@ import { env } from "./env.server";
 
 /**
  * Fixed-window counters shared by every instance: in PostgreSQL (rate_limit table) by default,
- * in Redis when REDIS_URL is set. Returns whether this attempt is allowed.
+ * in Redis when REDIS_URL is set. Returns whether this attempt is allowed. `now` (epoch ms) is
+ * the clock of the database counters; tests pass it to move past a window without waiting.
  */
 export async function hitRateLimit(
   key: string,
   { max, windowMs }: { max: number; windowMs: number },
+  now = Date.now(),
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
-  const now = Date.now();
   const redisUrl = env().REDIS_URL;
   if (redisUrl) {
     const redis = getRedis(redisUrl);

@@ -17,10 +17,16 @@ describe("rate limit (database counters)", () => {
   });
 
   it("starts a new window once the old one has passed", async () => {
-    const limit = { max: 1, windowMs: 200 };
-    expect((await hitRateLimit("test:window", limit)).allowed).toBe(true);
-    expect((await hitRateLimit("test:window", limit)).allowed).toBe(false);
-    await new Promise((r) => setTimeout(r, 250));
-    expect((await hitRateLimit("test:window", limit)).allowed).toBe(true);
+    const limit = { max: 1, windowMs: 60_000 };
+    const start = Date.parse("2027-03-10T09:00:00Z");
+    expect((await hitRateLimit("test:window", limit, start)).allowed).toBe(true);
+    const refused = await hitRateLimit("test:window", limit, start + 59_000);
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    // A minute later, a fresh window: counted from 1 again, and it lasts its whole minute.
+    expect(await hitRateLimit("test:window", limit, start + 60_001)).toMatchObject({
+      allowed: true,
+      count: 1,
+    });
+    expect((await hitRateLimit("test:window", limit, start + 61_000)).allowed).toBe(false);
   });
 });

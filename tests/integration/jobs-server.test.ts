@@ -52,9 +52,9 @@ describe("jobs in a running server", () => {
         ...(postgres?.url ? { DATABASE_URL: postgres.url, SESSION_SECRET: SECRET } : {}),
       });
       await smtp.waitFor("wanjiru@example.com", /workshop starts tomorrow/, 20_000);
-      await new Promise((r) => setTimeout(r, 1_000)); // more passes: still one mail
-      expect(mailsTo("wanjiru@example.com")).toHaveLength(1);
+      // Stopping waits for the worker's pass in progress: after it, no mail is on its way.
       expect(await server.stop()).toBe(0);
+      expect(mailsTo("wanjiru@example.com")).toHaveLength(1);
 
       const after = postgres ?? (await openDatabase({ dataDir }));
       try {
@@ -103,11 +103,21 @@ describe("jobs in a running server", () => {
           }
           return created;
         });
-        const deadline = Date.now() + 30_000;
-        while (mailsTo("race@example.com").length < count && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        await new Promise((r) => setTimeout(r, 1_500)); // a duplicate would arrive by now
+        // Every job settled (a job succeeds only once its mail was accepted), then both servers
+        // stopped, which waits for their passes in progress: no duplicate can still be on its way.
+        await expect
+          .poll(
+            async () => {
+              const states = await database.db
+                .select({ state: jobs.state })
+                .from(jobs)
+                .where(inArray(jobs.id, ids));
+              return states.filter((r) => r.state === "succeeded" || r.state === "failed").length;
+            },
+            { timeout: 30_000, interval: 100 },
+          )
+          .toBe(count);
+        for (const server of servers) expect(await server.stop()).toBe(0);
         const subjects = mailsTo("race@example.com").map((m) => m.subject);
         expect(subjects).toHaveLength(count);
         expect(new Set(subjects).size).toBe(count);
@@ -118,7 +128,6 @@ describe("jobs in a running server", () => {
         expect(rows.every((r) => r.state === "succeeded" && r.attempts === 1)).toBe(true);
         // Both instances took jobs (the race was real), yet no job ran twice.
         expect(new Set(rows.map((r) => r.ranBy)).size).toBe(2);
-        for (const server of servers) expect(await server.stop()).toBe(0);
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
         await database.close();
