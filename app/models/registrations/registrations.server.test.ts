@@ -14,7 +14,11 @@ import {
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
-import { expireOrder, recordPayment } from "~/models/orders/orders.server";
+import {
+  expireOrder,
+  PART_PAID_CANCEL_MESSAGE,
+  recordPayment,
+} from "~/models/orders/orders.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
@@ -399,6 +403,31 @@ describe("event registration", () => {
     await cancelRegistration(r.registrationId, { id: editor.id, role: "editor" }, "No-show");
     const mine = await listMyRegistrations(late.id);
     expect(mine.registrations[0]).toMatchObject({ state: "cancelled", mayCancel: false });
+  });
+
+  it("tells an attendee why a part-paid registration cannot be cancelled online", async () => {
+    const { event, fees } = await makeEvent({ fees: [{ amount: 2_000 }] });
+    const [buyer] = await people(1);
+    const result = await register(event.id, buyer, fees[0].id);
+    await recordPayment(
+      {
+        method: "mpesa",
+        reference: `QP${randomUUID().slice(0, 8)}`,
+        amountMinor: 500_00,
+        currency: "KES",
+        paidAt: new Date(),
+        invoiceNumber: result.invoiceNumber as string,
+      },
+      { system: "test" },
+    );
+    await expect(
+      cancelRegistration(result.registrationId, { id: buyer.id, role: "user" }),
+    ).rejects.toMatchObject({ status: 409, message: PART_PAID_CANCEL_MESSAGE });
+    const [reg] = await database.db
+      .select({ state: registrations.state })
+      .from(registrations)
+      .where(eq(registrations.id, result.registrationId));
+    expect(reg.state).toBe("awaiting_payment");
   });
 
   it("refuses registration for past and cancelled events", async () => {

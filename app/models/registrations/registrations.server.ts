@@ -33,6 +33,7 @@ import {
   createOrder,
   OrderError,
   onOrderClosed,
+  PART_PAID_CANCEL_MESSAGE,
 } from "~/models/orders/orders.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
 // Whoever can change registrations has their job handlers registered with the worker.
@@ -869,8 +870,10 @@ export async function cancelRegistration(
       await getDb().transaction((tx) => cancelOrder(orderId, actor, reason, tx));
       return;
     } catch (error) {
-      // Paid a moment ago: cancel the now confirmed registration below.
       if (!(error instanceof OrderError) || error.status !== 409) throw error;
+      // Part-paid: the attendee is told why (staff cancel through the order, then refund).
+      if (error.message === PART_PAID_CANCEL_MESSAGE) throw new RegistrationError(error.message);
+      // Otherwise paid a moment ago: cancel the now confirmed registration below.
     }
   }
   await getDb().transaction(async (tx) => {

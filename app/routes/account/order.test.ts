@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
@@ -44,6 +44,10 @@ describe("who can open an order, its invoice and its receipts", () => {
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ");
+      // Staff open other people's orders only with two-factor enrolled (REQUIRE_*_MFA).
+      if (role !== "user") {
+        await database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, row.id));
+      }
     }
     const created = await createOrder({
       buyer: { id: ids.buyer, name: "Orders buyer", email: "buyer.orders@example.test" },
@@ -118,6 +122,29 @@ describe("who can open an order, its invoice and its receipts", () => {
       expect(result.status, who).toBe(200);
       expect(result.body).toMatchObject({ invoiceNumber, paid: "USD 50.00", due: "USD 100.00" });
       expect(result.body.instructions.map((i) => i.title)).toEqual(["M-Pesa", "Bank transfer"]);
+    }
+  });
+
+  it("sends staff who have not enrolled two-factor to enrol before showing someone's order", async () => {
+    await database.db
+      .update(user)
+      .set({ twoFactorEnabled: false })
+      .where(sql`${user.id} = ${ids.editor}`);
+    try {
+      const page = await answer(
+        orderLoader as never,
+        `/orders/${orderId}`,
+        { id: orderId },
+        "editor",
+      );
+      const invoice = await answer(invoiceLoader as never, "/x", { id: orderId }, "editor");
+      expect([page.status, invoice.status]).toEqual([302, 302]);
+      expect((page as Response).headers.get("location")).toBe("/profile#two-factor");
+    } finally {
+      await database.db
+        .update(user)
+        .set({ twoFactorEnabled: true })
+        .where(sql`${user.id} = ${ids.editor}`);
     }
   });
 

@@ -105,9 +105,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (formData.get("intent") === "leave-waitlist") {
     try {
+      // On the public page everyone leaves only their own place; staff use the back office.
       await leaveWaitlist(String(formData.get("entryId") ?? ""), {
         id: user.id,
-        role: user.role,
+        role: "user",
         request,
       });
     } catch (error) {
