@@ -54,7 +54,8 @@ export function sha256Source(text: string) {
  * every body is compressed once here (on the thread pool), never again per hit.
  */
 export async function createCachedPage(
-  response: { status: number; headers: Array<[string, string]>; body: string },
+  /** The body as bytes: documents are text, share images (og.png) are not. */
+  response: { status: number; headers: Array<[string, string]>; body: Buffer | string },
   options: {
     nonce: string;
     version: number;
@@ -65,11 +66,10 @@ export async function createCachedPage(
     ([name, value]) => name === "content-type" && value.startsWith("text/html"),
   );
   const shared = isDocument
-    ? shareableDocument(response.body, options.nonce)
+    ? shareableDocument(response.body.toString(), options.nonce)
     : { html: response.body, scriptHashes: [] };
-  const body = shared.html;
   const csp = options.policyFor(shared.scriptHashes);
-  const identity = Buffer.from(body);
+  const identity = Buffer.from(shared.html);
   const { br, gzip: gzipped } = await compressForStorage(identity);
   return {
     status: response.status,

@@ -148,7 +148,8 @@ export function createRequestHandler({
         response = unavailable(response);
       }
       if (cache && cacheKey && isCacheableResponse(response.status, response.headers)) {
-        const body = await response.text();
+        // Bytes, not text: a share image read as text would be stored with U+FFFD for its bytes.
+        const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()].filter(([k]) => k !== "content-length");
         // The entry is made beside this response (compressing takes a while), once per page.
         // A render that overlapped a content change may hold stale data: serve it, don't keep it.
@@ -166,7 +167,7 @@ export function createRequestHandler({
         res.status(response.status);
         copyHeaders(res, headers);
         res.setHeader("X-Cache", "MISS");
-        await sendWhole(req, res, Buffer.from(body));
+        await sendWhole(req, res, body);
         return;
       }
       await sendResponse(req, res, response);

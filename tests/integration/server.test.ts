@@ -125,6 +125,37 @@ describe("production server", () => {
     expect(allowed).toHaveLength(new Set(inline).size + 1);
   });
 
+  it("gives a crawler without a cookie the share image as PNG bytes, from the render and from the cache", async () => {
+    const events = await rawGet(`${server.url}/events`);
+    const slug = events.body.toString().match(/href="\/events\/([a-z0-9-]+)"/)?.[1];
+    expect(slug).toBeTruthy();
+    const path = `/events/${slug}/og.png`;
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const miss = await rawGet(`${server.url}${path}`);
+    expect(miss.status).toBe(200);
+    expect(miss.headers["content-type"]).toBe("image/png");
+    expect(miss.body.subarray(0, 8)).toEqual(png);
+    // Compressing the image for the cache takes a moment on a busy machine.
+    await expect
+      .poll(async () => (await rawGet(`${server.url}${path}`)).headers["x-cache"], {
+        timeout: 15_000,
+      })
+      .toBe("HIT");
+    for (const encoding of [undefined, "gzip, deflate, br, zstd"]) {
+      const hit = await rawGet(
+        `${server.url}${path}`,
+        encoding ? { "Accept-Encoding": encoding } : {},
+      );
+      const bytes =
+        hit.headers["content-encoding"] === "br"
+          ? brotliDecompressSync(hit.body)
+          : hit.headers["content-encoding"] === "gzip"
+            ? gunzipSync(hit.body)
+            : hit.body;
+      expect(bytes.equals(miss.body)).toBe(true);
+    }
+  });
+
   it("compresses a page rendered per request in one piece, with its length, in the encoding asked for", async () => {
     // /auth is never cached: every visitor's copy is rendered (and compressed) for them.
     const [br, gzip, plain] = await Promise.all([
