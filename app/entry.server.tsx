@@ -1,14 +1,9 @@
-import { EventEmitter } from "node:events";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-// React's renderer built for Bun: the same renderer as "react-dom/server", but it writes the
-// document as strings instead of encoding every small piece into bytes as it goes, which took
-// an eighth of an uncached page's time (decision 0070). Nothing in it needs Bun: its one call to
-// a Bun API is for server actions' form state, which React Router's framework mode never uses.
-import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { deferScripts, deferScriptsStream } from "~/lib/deferred-scripts.server";
+import { renderDocument, TextDestination } from "~/lib/document-renderer.server";
 import { spliceStylesheet } from "~/lib/inline-stylesheet.server";
 import { logger, redactUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -76,7 +71,7 @@ export default function handleRequest(
       pipe(destination.asWritable());
     };
 
-    const { pipe, abort } = renderToPipeableStream(
+    const { pipe, abort } = renderDocument(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
@@ -134,53 +129,4 @@ export default function handleRequest(
     );
     abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/**
- * Where React's string renderer writes: the pieces of each flush gathered and handed on as one
- * string (React flushes once per batch of finished work), then the end. React listens on it for
- * "error" and "close", which the streamed path forwards from the response body, so a visitor who
- * leaves stops the render.
- */
-class TextDestination extends EventEmitter {
-  // Appended piece by piece: V8 keeps the pieces as a rope and flattens it once, at the end.
-  private pending = "";
-
-  constructor(
-    private readonly to: {
-      text: (text: string) => void;
-      end: () => void;
-      fail: (error: Error) => void;
-    },
-  ) {
-    super();
-  }
-
-  write(piece: string) {
-    this.pending += piece;
-    return true;
-  }
-
-  flush() {
-    if (this.pending === "") return;
-    const text = this.pending;
-    this.pending = "";
-    this.to.text(text);
-  }
-
-  end() {
-    this.flush();
-    this.to.end();
-  }
-
-  /** What `pipe` is typed to take: React calls only the methods above and `on`. */
-  asWritable() {
-    return this as unknown as NodeJS.WritableStream;
-  }
-
-  /** React's fatal error after the shell: the document cannot be finished. */
-  destroy(error: Error) {
-    this.pending = "";
-    this.to.fail(error);
-  }
 }

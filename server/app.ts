@@ -15,7 +15,9 @@ import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
 import { seedIfEmpty } from "~/models/seed/seed.server";
+import { wireProcess } from "~/models/wiring.server";
 import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
+import { frameworkProblems, readiness } from "./framework-checks";
 import {
   acceptedHostnames,
   requireAcceptableBody,
@@ -43,6 +45,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Development: Vite's middlewares, mounted before the React Router handler. */
   devMiddleware?: express.RequestHandler;
+  /** What the start-up checks found wrong with the framework (shown on /readyz). */
+  frameworkProblems?: readonly string[];
 }
 
 /**
@@ -110,7 +114,14 @@ function securityHeaders(csp: string, secure: boolean): Array<[string, string]> 
   ];
 }
 
-export function createApp({ env, database, build, clientDir, devMiddleware }: AppOptions) {
+export function createApp({
+  env,
+  database,
+  build,
+  clientDir,
+  devMiddleware,
+  frameworkProblems = [],
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   const https = env.BASE_URL.startsWith("https://");
@@ -185,11 +196,8 @@ export function createApp({ env, database, build, clientDir, devMiddleware }: Ap
       res.status(503).type("text/plain").send("shutting down");
       return;
     }
-    const ok = await database.ping();
-    res
-      .status(ok ? 200 : 503)
-      .type("text/plain")
-      .send(ok ? "ready" : "database unavailable");
+    const { status, text } = readiness(await database.ping(), frameworkProblems);
+    res.status(status).type("text/plain").send(text);
   });
 
   // Everything but the load balancer's probes (which may name the machine by its address).
@@ -299,11 +307,14 @@ export async function start(options: StartOptions) {
   if (seedDemo) await seedIfEmpty({ demoAccounts: true });
   // With Redis, a content change on one instance clears the page caches of all instances.
   const relay = env.REDIS_URL ? await startContentChangeRelay(env.REDIS_URL) : undefined;
-  // Jobs (decision 0020); the route modules that define handlers load with the build first.
-  if (env.JOBS_WORKER && typeof options.build === "function") await options.build();
+  // Jobs (decision 0020) and the reactions between domains, registered by name (style rule 12).
+  wireProcess();
   const jobWorker = env.JOBS_WORKER ? startJobWorker({ pollMs: env.JOBS_POLL_MS }) : undefined;
 
-  const app = createApp({ env, database, ...options });
+  // A framework patch that is missing slows pages but breaks none: said once here and on /readyz.
+  const problems = frameworkProblems();
+  for (const problem of problems) logger.error(problem);
+  const app = createApp({ env, database, ...options, frameworkProblems: problems });
   const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
     logger.info(
       { port: env.PORT, database: database.kind, baseUrl: env.BASE_URL },

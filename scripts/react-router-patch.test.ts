@@ -1,43 +1,49 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createStaticHandler, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import {
-  MARKER,
-  ORIGINAL,
-  patchReactRouterSource,
-  reactRouterFiles,
-  SIGNATURE,
-} from "./patch-dependencies.js";
 
 const root = path.resolve(import.meta.dirname, "..");
+const reactRouter = path.join(root, "node_modules", "react-router");
+const { version } = JSON.parse(readFileSync(path.join(reactRouter, "package.json"), "utf8"));
+const patchFile = path.join(root, "patches", `react-router+${version}.patch`);
 
-describe("React Router's route-match memo (decision 0071)", () => {
-  it("is applied to every installed build of React Router's route matching", () => {
-    const files = reactRouterFiles(root);
-    // ESM and CommonJS, development and production builds.
-    expect(files.length).toBeGreaterThanOrEqual(4);
-    for (const file of files) {
-      expect(readFileSync(file, "utf8"), path.relative(root, file)).toContain(MARKER);
-    }
-  });
-
-  it("patches the original text once and refuses text it does not know", () => {
-    // React Router 7.18's function as it ships: its first lines, then the text the patch replaces.
-    const original = `${SIGNATURE}
-  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
-  let pathname = stripBasename(location.pathname || "/", basename);
-  if (pathname == null) {
-    return null;
+/** The patch as patch-package wrote it: each file it changes, with the lines it adds. */
+function patchedFiles() {
+  const files = new Map<string, string[]>();
+  let added: string[] = [];
+  for (const line of readFileSync(patchFile, "utf8").split("\n")) {
+    const target = line.match(/^\+\+\+ b\/(.+)$/);
+    if (target) {
+      added = [];
+      files.set(target[1], added);
+    } else if (line.startsWith("+")) added.push(line.slice(1));
   }
-  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-${ORIGINAL}`;
-    const patched = patchReactRouterSource(original);
-    expect(patched).toContain(MARKER);
-    expect(patchReactRouterSource(patched as string)).toBe(patched);
-    expect(patchReactRouterSource(original.replace("matches == null &&", "!matches &&"))).toBe(
-      undefined,
+  return files;
+}
+
+describe("React Router's route-match memo (patches/, decisions 0071 and 0077)", () => {
+  it("is a patch for the installed version, carried by every build of its route matching", () => {
+    // patch-package names the patch after the version it was made for; a new version needs a new patch.
+    const files = patchedFiles();
+    const matching = ["development", "production"].flatMap((build) =>
+      readdirSync(path.join(reactRouter, "dist", build))
+        .filter((name) => /^chunk-.*\.m?js$/.test(name))
+        .map((name) => path.join("dist", build, name))
+        .filter((file) =>
+          readFileSync(path.join(reactRouter, file), "utf8").includes("function matchRoutesImpl("),
+        ),
     );
+    // ESM and CommonJS, development and production builds.
+    expect(matching).toHaveLength(4);
+    expect([...files.keys()].sort()).toEqual(
+      matching.map((file) => `node_modules/react-router/${file}`).sort(),
+    );
+    for (const [file, added] of files) {
+      const installed = readFileSync(path.join(root, file), "utf8");
+      expect(added.length, file).toBeGreaterThan(10);
+      for (const line of added) expect(installed, file).toContain(line);
+    }
   });
 
   const routes: RouteObject[] = [
@@ -73,8 +79,10 @@ ${ORIGINAL}`;
       slug: "open-data",
       file: "pdf",
     });
+    expect((await matchesOf("/papers/open-data"))[1].params).toEqual({ slug: "open-data" });
     expect((await matchesOf("/uploads/a/b.png"))[1].params).toEqual({ "*": "a/b.png" });
     expect((await matchesOf("/"))[1].id).toBe("home");
+    expect((await matchesOf("/events"))[1].id).toBe("events");
     expect((await matchesOf("/events"))[1].id).toBe("events");
   });
 
@@ -86,13 +94,19 @@ ${ORIGINAL}`;
     expect((await matchesOf("/admin/events/42/edit"))[1].params).toEqual({ id: "42" });
   });
 
+  it("answers an unknown path 404, asked once or again", async () => {
+    for (let i = 0; i < 2; i++) {
+      const context = await handler.query(new Request("http://localhost/no/such/page"));
+      expect(context instanceof Response ? context.status : context.statusCode).toBe(404);
+    }
+  });
+
   it("still matches correctly after more distinct paths than it keeps", async () => {
     for (let i = 0; i < 1_100; i++) {
       const matches = await matchesOf(`/events/event-${i}`);
       expect(matches[1].params.slug).toBe(`event-${i}`);
     }
     expect((await matchesOf("/events/event-0"))[1].params).toEqual({ slug: "event-0" });
-    const context = await handler.query(new Request("http://localhost/no/such/page"));
-    expect(context instanceof Response ? context.status : context.statusCode).toBe(404);
+    expect((await matchesOf("/events/event-1099"))[1].params).toEqual({ slug: "event-1099" });
   });
 });
