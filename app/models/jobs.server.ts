@@ -35,7 +35,7 @@ const ERROR_MAX_CHARS = 2_000;
 const handlers = new Map<string, { handler: Handler; maxAttempts?: number }>();
 const schedules = new Map<string, { everyMs: number; lastSlot?: number }>();
 
-/** Registers the handler for a kind (module-level, at import time of the domain module). */
+/** Registers the handler for a kind (from the wiring module, app/models/wiring.server.ts). */
 export function defineJob<P extends JobPayload>(
   kind: string,
   handler: (payload: P, ctx: JobContext) => Promise<void>,
@@ -361,23 +361,25 @@ export function enqueueMail(
   });
 }
 
-defineJob<MailJobPayload>(MAIL_JOB, async ({ key, mail }) => {
-  await sendMailOnce(key, mail);
-});
-
 /** Finished jobs are kept this long for the record, then pruned (failed ones stay until retried). */
 export const SUCCEEDED_JOB_RETENTION_DAYS = 30;
 
-defineSchedule("jobs.prune", 6 * 60 * 60_000, async () => {
-  await getDb()
-    .delete(jobs)
-    .where(
-      and(
-        eq(jobs.state, "succeeded"),
-        sql`${jobs.finishedAt} < now() - ${SUCCEEDED_JOB_RETENTION_DAYS} * interval '1 day'`,
-      ),
-    );
-});
+/** The jobs' own kinds: the plain mail of enqueueMail, and the pruning of finished jobs. */
+export function registerBuiltInJobs() {
+  defineJob<MailJobPayload>(MAIL_JOB, async ({ key, mail }) => {
+    await sendMailOnce(key, mail);
+  });
+  defineSchedule("jobs.prune", 6 * 60 * 60_000, async () => {
+    await getDb()
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.state, "succeeded"),
+          sql`${jobs.finishedAt} < now() - ${SUCCEEDED_JOB_RETENTION_DAYS} * interval '1 day'`,
+        ),
+      );
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Back office (/admin/jobs)

@@ -26,8 +26,12 @@ import { getToast } from "~/lib/toast.server";
 import { applyForMembership } from "~/models/membership/membership.server";
 import { createOrder, type NewOrderLine, recordPayment } from "~/models/orders/orders.server";
 import { insertEvent, insertFee, insertRegistration } from "~/models/registrations/test-fixtures";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../helpers/db";
 import { type RouteRole, sessionCookieFor, signInEachRole } from "../helpers/session";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const ORIGIN = "http://localhost:3000";
 const ROLES: RouteRole[] = ["anonymous", "user", "editor", "admin"];

@@ -11,8 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
 import { renewalToken } from "~/models/membership/renewal-link.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/seed/demo-accounts";
+import { wireProcess } from "~/models/wiring.server";
 import { type RunningServer, startServer } from "../helpers/server-process";
 import { startTestSmtp } from "../helpers/smtp";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
 

@@ -3,10 +3,14 @@ import { user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { createOrder, recordPayment } from "~/models/orders/orders.server";
 import { getOrderForViewer } from "~/models/orders/queries.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { DEMO_BANK_DETAILS, DEMO_PAYBILL, offlineProvider } from "./offline.server";
 import type { PayableOrder, PaymentInstruction, PaymentStart } from "./provider";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const ORDER: PayableOrder = {
   id: "5b0c7f0e-8d1a-4c55-9a43-3f1f4b7e2a10",

@@ -6,6 +6,7 @@ import { env, parseEnv, setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { checkInByCode } from "~/models/registrations/checkin.server";
 import { insertRegistration } from "~/models/registrations/test-fixtures";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import {
@@ -15,6 +16,9 @@ import {
   type EventInput,
   updateEvent,
 } from "./events.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 // The organiser's side of an event's life after people registered: capacity, moving it, calling
 // it off. Attendees hear of it by e-mail (the registrations model's change mails).

@@ -1,68 +1,50 @@
-// The jobs of the membership lifecycle: the paid order activates its term, the hourly calendar
-// sweep, and the renewal notices (each sent once per term and kind, logged sent/skipped/failed).
+// The jobs of the membership lifecycle: the hourly calendar sweep, the seat invitations and the
+// renewal notices (each sent once per term and kind, logged sent/skipped/failed). Registered by
+// the wiring module (wiring.server.ts); the wording is in ./membership-mails.ts.
 import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { type MembershipNoticeKind, memberships, membershipTerms, user } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
 import { sendMail, sendMailOnce } from "~/lib/mail.server";
 import { defineJob, defineSchedule } from "~/models/jobs.server";
-import { onOrderPaid } from "~/models/orders/order-jobs.server";
 import { MEMBERSHIP_JOBS } from "./job-kinds";
 import {
-  activateTerm,
   issueSeatInvitationLink,
   recordNoticeOutcome,
   sweepMemberships,
 } from "./membership.server";
-import { addDays, GRACE_DAYS, PLAN_NAMES } from "./plans";
+import { renewalNoticeMail, seatInvitationMail } from "./membership-mails";
+import { addDays, GRACE_DAYS } from "./plans";
 import { renewalUrl } from "./renewal-link.server";
 
 /** How often the calendar sweep runs (renewal, grace, lapse, notices). */
 export const MEMBERSHIP_SWEEP_EVERY_MS = 60 * 60_000;
-
-onOrderPaid("membership_term", async (_order, line) => {
-  await activateTerm(line.referenceId);
-});
-
-defineSchedule(MEMBERSHIP_JOBS.sweep, MEMBERSHIP_SWEEP_EVERY_MS, async ({ slot }) => {
-  await sweepMemberships(slot);
-});
 
 /**
  * A seat invitation's mail. The payload names the seat only: the token is made here, its hash
  * stored, and it goes straight into the mail, never into this job's row (decision 0076). A retry
  * makes a new token, so the latest mail sent is the one whose link works.
  */
-defineJob<{ seatId: string; invitedAt: string }>(
-  MEMBERSHIP_JOBS.seatInvite,
-  async ({ seatId, invitedAt }) => {
-    const link = await issueSeatInvitationLink(seatId, invitedAt);
-    if (!link) return;
-    await sendMail({
-      to: link.email,
-      subject: `${link.organisationName ?? "Your organisation"} added you to its Kongamano membership`,
-      text: [
-        "Hello,",
-        "",
-        `${link.memberName} added you to the Corporate membership of ${link.organisationName ?? "their organisation"}.`,
-        `Accept your seat (sign in or create an account with this e-mail address): ${env().BASE_URL}/membership/seat/${link.token}`,
-        `The invitation works until ${formatDate(link.expiresAt)}.`,
-      ].join("\n"),
-    });
-  },
-);
+async function sendSeatInvitation({ seatId, invitedAt }: { seatId: string; invitedAt: string }) {
+  const link = await issueSeatInvitationLink(seatId, invitedAt);
+  if (!link) return;
+  await sendMail({
+    to: link.email,
+    ...seatInvitationMail({
+      memberName: link.memberName,
+      organisationName: link.organisationName,
+      acceptUrl: `${env().BASE_URL}/membership/seat/${link.token}`,
+      expiresAt: link.expiresAt,
+    }),
+  });
+}
 
 type NoticePayload = { termId: string; kind: MembershipNoticeKind; asOf?: string };
 
-const SUBJECTS: Record<MembershipNoticeKind, string> = {
-  renewal_30d: "Your Kongamano membership ends in 30 days",
-  renewal_7d: "Your Kongamano membership ends in 7 days",
-  ends_today: "Your Kongamano membership ends today",
-  grace: "Your Kongamano membership has ended: renew to keep your benefits",
-};
-
-defineJob<NoticePayload>(MEMBERSHIP_JOBS.notice, async ({ termId, kind }, { attempt }) => {
+async function sendRenewalNotice(
+  { termId, kind }: NoticePayload,
+  { attempt }: { attempt: number },
+) {
   const db = getDb();
   const [row] = await db
     .select({
@@ -100,26 +82,19 @@ defineJob<NoticePayload>(MEMBERSHIP_JOBS.notice, async ({ termId, kind }, { atte
     return skip(`membership is ${row.state.replace("_", " ")}`);
   }
   const graceEnd = addDays(row.endsAt, GRACE_DAYS);
-  const link = renewalUrl(row.membershipId, graceEnd);
-  const when =
-    kind === "grace"
-      ? `ended on ${formatDate(row.endsAt)}. Your benefits continue until ${formatDate(graceEnd)}`
-      : kind === "ends_today"
-        ? `ends today, ${formatDate(row.endsAt)}. Your benefits continue until ${formatDate(graceEnd)}`
-        : `ends on ${formatDate(row.endsAt)}`;
+  const to = row.billingContactEmail || row.email;
+  const own = to.trim().toLowerCase() === row.email.trim().toLowerCase();
   try {
     await sendMailOnce(`membership-notice:${termId}:${kind}`, {
-      to: row.billingContactEmail || row.email,
-      subject: SUBJECTS[kind],
-      text: [
-        `Dear ${row.memberName},`,
-        "",
-        `Your ${PLAN_NAMES[row.plan]} membership ${when}.`,
-        "",
-        `Renew in one click (no password needed): ${link}`,
-        "The link opens your renewal invoice; nothing is charged until you pay it.",
-        `The link works until ${formatDate(graceEnd)}.`,
-      ].join("\n"),
+      to,
+      ...renewalNoticeMail({
+        greetName: own ? row.memberName : null,
+        kind,
+        plan: row.plan,
+        endsAt: row.endsAt,
+        graceEnd,
+        renewUrl: renewalUrl(row.membershipId, graceEnd),
+      }),
     });
   } catch (error) {
     await recordNoticeOutcome(
@@ -130,4 +105,12 @@ defineJob<NoticePayload>(MEMBERSHIP_JOBS.notice, async ({ termId, kind }, { atte
     throw error;
   }
   await recordNoticeOutcome(notice, "sent");
-});
+}
+
+export function registerMembershipJobs() {
+  defineSchedule(MEMBERSHIP_JOBS.sweep, MEMBERSHIP_SWEEP_EVERY_MS, async ({ slot }) => {
+    await sweepMemberships(slot);
+  });
+  defineJob(MEMBERSHIP_JOBS.seatInvite, sendSeatInvitation);
+  defineJob(MEMBERSHIP_JOBS.notice, sendRenewalNotice);
+}

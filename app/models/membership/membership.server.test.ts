@@ -18,6 +18,7 @@ import { env, setEnv } from "~/lib/env.server";
 import { runDueJobs, runSchedulesAsOf } from "~/models/jobs.server";
 import { type Actor, recordPayment } from "~/models/orders/orders.server";
 import { loadTicketOptions, registerForEvent } from "~/models/registrations/registrations.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
@@ -47,6 +48,9 @@ import {
   verifyCard,
 } from "./queries.server";
 import { verifyRenewalToken } from "./renewal-link.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const DAY = 86_400_000;
 const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY);
@@ -358,7 +362,7 @@ describe("membership lifecycle", () => {
       .returning();
     const [fee] = await database.db
       .insert(eventFees)
-      .values({ eventId: event.id, feeType: "member", amount: 50, currency: "USD" })
+      .values({ eventId: event.id, feeType: "member", amountMinor: 5000, currency: "USD" })
       .returning();
     const memberFee = async (userId: string, now?: Date) =>
       (await loadTicketOptions(database.db, event, userId, now)).find((o) => o.feeId === fee.id);

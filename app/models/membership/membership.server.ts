@@ -1,10 +1,10 @@
 // Memberships: every way a membership, its terms, its notice log and its corporate seats can
 // change — one exported function per transition, each in one transaction with its audit row
 // (style.md rule 11). Money goes through orders (the invoice, payments, receipts); a paid
-// membership order activates its term in the order's unlock job (./membership-jobs.server.ts).
+// membership order activates its term in the order's unlock job (the wiring module's reaction).
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { type DbTransaction, getDb } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import {
   type MembershipNoticeKind,
   type MembershipPlanId,
@@ -19,13 +19,28 @@ import {
   orders,
   user,
 } from "~/db/schema";
-import { recordAuditIn } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import {
+  type Actor,
+  actorId,
+  auditIn,
+  DomainError,
+  type DomainErrorStatus,
+  defineMachine,
+  isPerson,
+  type Tx,
+} from "~/lib/lifecycle.server";
 import { hasRole } from "~/lib/roles";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
-import { type Actor, cancelOrder, createOrder } from "~/models/orders/orders.server";
+import { cancelOrder, createOrder } from "~/models/orders/orders.server";
 import { MEMBERSHIP_JOBS } from "./job-kinds";
+import {
+  applicationApprovedMail,
+  applicationRejectedMail,
+  upgradeApprovedMail,
+  upgradeRejectedMail,
+} from "./membership-mails";
 import {
   addDays,
   addOneYear,
@@ -48,10 +63,6 @@ import {
   pendingUpgradeRequest,
   UPGRADE_REVIEW,
 } from "./queries.server";
-// Whoever can change memberships has the membership jobs registered with the worker.
-import "./membership-jobs.server";
-
-type Tx = DbTransaction;
 
 export type { Actor };
 
@@ -69,86 +80,54 @@ export const MEMBERSHIP_TRANSITIONS: Record<MembershipState, readonly Membership
   cancelled: [],
 };
 
-export class MembershipError extends Error {
+/** The memberships' refusals (the domain error, under the name their routes catch). */
+export class MembershipError extends DomainError {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 409 | 410 = 409,
+    status: DomainErrorStatus = 409,
     /** The form field the message belongs to, when it is about one. */
-    readonly field?: string,
+    field?: string,
   ) {
-    super(message);
+    super(message, status, field);
   }
 }
 
-export function canTransition(from: MembershipState, to: MembershipState) {
-  return MEMBERSHIP_TRANSITIONS[from].includes(to);
-}
+export const membershipMachine = defineMachine<MembershipState, MembershipRow>({
+  entity: "membership",
+  noun: "membership",
+  table: memberships,
+  transitions: MEMBERSHIP_TRANSITIONS,
+  error: (message, status) => new MembershipError(message, status),
+});
 
-function actorId(actor: Actor) {
-  return "id" in actor ? actor.id : null;
-}
+export const canTransition = membershipMachine.canMove;
 
-function audit(
-  tx: Tx,
-  actor: Actor,
-  action: string,
-  entityId: string,
-  details: Record<string, unknown>,
-) {
-  return recordAuditIn(tx, "id" in actor ? (actor.request ?? null) : null, {
-    action,
-    actorId: actorId(actor),
-    entity: action.split(".")[0],
-    entityId,
-    details: { ...details, ...("system" in actor ? { by: actor.system } : {}) },
-  });
-}
+const lockMembership = membershipMachine.lock;
 
-async function lockMembership(tx: Tx, membershipId: string): Promise<MembershipRow> {
-  const [row] = await tx
-    .select()
-    .from(memberships)
-    .where(eq(memberships.id, membershipId))
-    .for("update");
-  if (!row) throw new MembershipError("Membership not found", 404);
-  return row;
-}
-
-async function changeState(
+/** The membership's move, dated `at` (the calendar sweep runs "as of" a date). */
+function changeState(
   tx: Tx,
   membership: MembershipRow,
   to: MembershipState,
   actor: Actor,
   details: Record<string, unknown> = {},
-  extra: Partial<typeof memberships.$inferInsert> = {},
+  extra: Partial<MembershipRow> = {},
   at = new Date(),
 ) {
-  if (!canTransition(membership.state, to)) {
-    throw new MembershipError(
-      `A membership that is ${membership.state.replace("_", " ")} cannot become ${to.replace("_", " ")}.`,
-    );
-  }
-  const [updated] = await tx
-    .update(memberships)
-    .set({ state: to, stateChangedAt: at, ...extra })
-    .where(eq(memberships.id, membership.id))
-    .returning();
-  await audit(tx, actor, `membership.${to}`, membership.id, {
-    from: membership.state,
-    to,
-    ...details,
+  return membershipMachine.move(tx, membership, to, actor, {
+    set: { stateChangedAt: at, ...extra },
+    details,
   });
-  return updated;
 }
 
 function assertOwnerOrAdmin(membership: MembershipRow, actor: Actor) {
-  if (!("id" in actor)) return;
+  if (!isPerson(actor)) return;
   if (membership.userId === actor.id || hasRole(actor.role, "admin")) return;
   throw new MembershipError("Membership not found", 404);
 }
 
 function assertAdmin(actor: Actor) {
-  if ("id" in actor && !hasRole(actor.role, "admin")) {
+  if (isPerson(actor) && !hasRole(actor.role, "admin")) {
     throw new MembershipError("Only admins can review memberships.", 403);
   }
 }
@@ -228,6 +207,20 @@ async function buyerOf(tx: Tx, membership: MembershipRow) {
     email: membership.billingContactEmail || person.email,
   };
 }
+
+/** Where the membership's mail goes, and whether it may greet the member by name (see mails). */
+async function recipientOf(tx: Tx, membership: MembershipRow) {
+  const [person] = await tx
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, membership.userId));
+  const to = membership.billingContactEmail || person?.email;
+  if (!to) throw new MembershipError("The member's account no longer exists.", 404);
+  const own = to.trim().toLowerCase() === person?.email.trim().toLowerCase();
+  return { to, greetName: own ? membership.memberName : null };
+}
+
+const profileUrl = () => `${env().BASE_URL}/profile#membership`;
 
 /** The pending (unpaid, open) term of a kind, with its order, if any. */
 async function pendingTerm(tx: Tx, membershipId: string, kind: "join" | "renewal" | "upgrade") {
@@ -323,7 +316,7 @@ export async function applyForMembership(
         .set(details)
         .where(eq(memberships.id, live.id))
         .returning();
-      await audit(tx, actor, "membership.rejoin", live.id, { plan: input.plan });
+      await auditIn(tx, actor, "membership.rejoin", live.id, { plan: input.plan });
       if (review) {
         throw new MembershipError(
           "To re-join with a student or corporate application, please contact us.",
@@ -340,7 +333,7 @@ export async function applyForMembership(
           cardCode: randomBytes(16).toString("base64url"),
         })
         .returning();
-      await audit(tx, actor, "membership.applied", membership.id, {
+      await auditIn(tx, actor, "membership.applied", membership.id, {
         to: "applied",
         plan: input.plan,
         review,
@@ -395,7 +388,7 @@ export async function reissueJoinInvoice(membershipId: string, actor: Actor) {
       JOIN_HOLD_DAYS * 86_400_000,
       joinDescription(membership.plan, membership.student),
     );
-    await audit(tx, actor, "membership.invoice_reissued", membership.id, {
+    await auditIn(tx, actor, "membership.invoice_reissued", membership.id, {
       invoice: created.invoiceNumber,
     });
     return created;
@@ -419,17 +412,16 @@ export async function approveApplication(membershipId: string, actor: Actor, now
         .returning();
     }
     const result = await issueJoinInvoice(tx, membership, actor, "approved");
+    const { to, greetName } = await recipientOf(tx, membership);
     await enqueueMail(tx, `membership:${membership.id}:approved:${result.invoiceNumber}`, {
-      to: (await buyerOf(tx, membership)).email,
-      subject: "Your Kongamano membership application is approved",
-      text: [
-        `Dear ${membership.memberName},`,
-        "",
-        `Your application for the ${PLAN_NAMES[membership.plan]} membership is approved${membership.student ? ", with the 50% student discount" : ""}.`,
-        `Invoice ${result.invoiceNumber} follows in a separate e-mail; your membership starts when it is paid.`,
-        "",
-        `Your profile: ${env().BASE_URL}/profile#membership`,
-      ].join("\n"),
+      to,
+      ...applicationApprovedMail({
+        greetName,
+        plan: membership.plan,
+        student: membership.student,
+        invoiceNumber: result.invoiceNumber,
+        profileUrl: profileUrl(),
+      }),
     });
     return result;
   });
@@ -451,17 +443,15 @@ export async function rejectApplication(membershipId: string, reason: string, ac
       { reason: why },
       { rejectionReason: why },
     );
+    const { to, greetName } = await recipientOf(tx, membership);
     await enqueueMail(tx, `membership:${membership.id}:rejected`, {
-      to: (await buyerOf(tx, membership)).email,
-      subject: "Your Kongamano membership application",
-      text: [
-        `Dear ${membership.memberName},`,
-        "",
-        `We could not approve your application for the ${PLAN_NAMES[membership.plan]} membership.`,
-        `Reason: ${why}`,
-        "",
-        `You are welcome to apply again: ${env().BASE_URL}/membership`,
-      ].join("\n"),
+      to,
+      ...applicationRejectedMail({
+        greetName,
+        plan: membership.plan,
+        reason: why,
+        applyUrl: `${env().BASE_URL}/membership`,
+      }),
     });
     return updated;
   });
@@ -504,7 +494,7 @@ export async function activateTerm(termId: string, now = new Date()) {
       .update(membershipTerms)
       .set({ startsAt, endsAt, activatedAt: now })
       .where(eq(membershipTerms.id, term.id));
-    await audit(tx, actor, "membership_term.activated", term.id, {
+    await auditIn(tx, actor, "membership_term.activated", term.id, {
       membershipId: membership.id,
       kind: term.kind,
       plan: term.plan,
@@ -516,7 +506,7 @@ export async function activateTerm(termId: string, now = new Date()) {
         .update(memberships)
         .set({ plan: term.plan })
         .where(eq(memberships.id, membership.id));
-      await audit(tx, actor, "membership.plan_changed", membership.id, {
+      await auditIn(tx, actor, "membership.plan_changed", membership.id, {
         from: membership.plan,
         to: term.plan,
       });
@@ -686,7 +676,7 @@ export async function recordNoticeOutcome(
       })
       .returning({ id: membershipNotices.id });
     if (row) {
-      await audit(tx, { system: "membership-notices" }, `membership_notice.${status}`, row.id, {
+      await auditIn(tx, { system: "membership-notices" }, `membership_notice.${status}`, row.id, {
         ...notice,
         ...(reason ? { reason } : {}),
       });
@@ -731,7 +721,7 @@ export async function cancelMembership(membershipId: string, actor: Actor, now =
         .set({ cancelRequestedAt: now })
         .where(eq(memberships.id, membership.id));
       const base = await currentBaseTerm(tx, membership.id);
-      await audit(tx, actor, "membership.cancel_requested", membership.id, {
+      await auditIn(tx, actor, "membership.cancel_requested", membership.id, {
         accessUntil: base?.endsAt.toISOString() ?? null,
       });
     } else {
@@ -768,7 +758,7 @@ async function issueUpgradeInvoice(
     JOIN_HOLD_DAYS * 86_400_000,
     `Upgrade from ${PLAN_NAMES[membership.plan]} to ${PLAN_NAMES[to]} until ${formatDate(base.endsAt)} (prorated)`,
   );
-  await audit(tx, actor, "membership.upgrade_requested", membership.id, {
+  await auditIn(tx, actor, "membership.upgrade_requested", membership.id, {
     from: membership.plan,
     to,
     amountMinor,
@@ -840,7 +830,7 @@ export async function requestCorporateUpgrade(
       toPlan: "corporate",
       ...corporateDetails(details),
     });
-    await audit(tx, actor, UPGRADE_REVIEW.requested, membership.id, {
+    await auditIn(tx, actor, UPGRADE_REVIEW.requested, membership.id, {
       from: membership.plan,
       to: "corporate",
     });
@@ -874,21 +864,20 @@ async function approveUpgradeRequest(tx: Tx, current: MembershipRow, actor: Acto
     .returning();
   const result = await issueUpgradeInvoice(tx, membership, request.to, actor, now);
   await decideUpgradeRequest(tx, request.id, "approved", actor, now);
-  await audit(tx, actor, UPGRADE_REVIEW.approved, membership.id, {
+  await auditIn(tx, actor, UPGRADE_REVIEW.approved, membership.id, {
     to: request.to,
     invoice: result.invoiceNumber,
   });
+  const { to, greetName } = await recipientOf(tx, membership);
   await enqueueMail(tx, `membership:${membership.id}:upgrade-approved:${result.invoiceNumber}`, {
-    to: (await buyerOf(tx, membership)).email,
-    subject: "Your Kongamano membership upgrade is approved",
-    text: [
-      `Dear ${membership.memberName},`,
-      "",
-      `Your upgrade from the ${PLAN_NAMES[membership.plan]} to the ${PLAN_NAMES[request.to]} membership is approved.`,
-      `Invoice ${result.invoiceNumber} for the prorated difference follows in a separate e-mail; your plan changes the day it is paid.`,
-      "",
-      `Your profile: ${env().BASE_URL}/profile#membership`,
-    ].join("\n"),
+    to,
+    ...upgradeApprovedMail({
+      greetName,
+      from: membership.plan,
+      to: request.to,
+      invoiceNumber: result.invoiceNumber,
+      profileUrl: profileUrl(),
+    }),
   });
   return { membership, invoiceNumber: result.invoiceNumber, orderId: result.orderId };
 }
@@ -899,22 +888,20 @@ async function rejectUpgradeRequest(tx: Tx, membership: MembershipRow, why: stri
     throw new MembershipError("Only applications waiting for review can be rejected.");
   }
   await decideUpgradeRequest(tx, request.id, "rejected", actor, new Date());
-  await audit(tx, actor, UPGRADE_REVIEW.rejected, membership.id, { to: request.to, reason: why });
+  await auditIn(tx, actor, UPGRADE_REVIEW.rejected, membership.id, { to: request.to, reason: why });
+  const { to, greetName } = await recipientOf(tx, membership);
   await enqueueMail(
     tx,
     `membership:${membership.id}:upgrade-rejected:${request.requestedAt.getTime()}`,
     {
-      to: (await buyerOf(tx, membership)).email,
-      subject: "Your Kongamano membership upgrade",
-      text: [
-        `Dear ${membership.memberName},`,
-        "",
-        `We could not approve your upgrade to the ${PLAN_NAMES[request.to]} membership.`,
-        `Reason: ${why}`,
-        `Your ${PLAN_NAMES[membership.plan]} membership continues unchanged.`,
-        "",
-        `Your profile: ${env().BASE_URL}/profile#membership`,
-      ].join("\n"),
+      to,
+      ...upgradeRejectedMail({
+        greetName,
+        plan: membership.plan,
+        to: request.to,
+        reason: why,
+        profileUrl: profileUrl(),
+      }),
     },
   );
   return membership;
@@ -999,7 +986,7 @@ export async function inviteSeat(
         .returning();
       if (!seat) throw new MembershipError("This colleague is already invited.", 400);
     }
-    await audit(
+    await auditIn(
       tx,
       actor,
       existing ? "membership_seat.reinvited" : "membership_seat.invited",
@@ -1082,7 +1069,7 @@ export async function acceptSeat(
       .set({ userId: person.id, acceptedAt: now })
       .where(eq(membershipSeats.id, seat.id))
       .returning();
-    await audit(tx, { id: person.id, role: "user" }, "membership_seat.accepted", seat.id, {
+    await auditIn(tx, { id: person.id, role: "user" }, "membership_seat.accepted", seat.id, {
       membershipId: seat.membershipId,
     });
     return updated;
@@ -1101,6 +1088,6 @@ export async function revokeSeat(seatId: string, actor: Actor) {
       .update(membershipSeats)
       .set({ revokedAt: new Date() })
       .where(eq(membershipSeats.id, seat.id));
-    await audit(tx, actor, "membership_seat.revoked", seat.id, { membershipId: membership.id });
+    await auditIn(tx, actor, "membership_seat.revoked", seat.id, { membershipId: membership.id });
   });
 }

@@ -1,15 +1,12 @@
 // The jobs orders enqueue (in the transaction of the change that caused them, decision 0025):
 // the invoice, receipt and credit note e-mails (each sent once by its key), the expiry at the end of a hold,
-// and "what the order unlocks" once it is paid.
+// and "what the order unlocks" once it is paid. Registered by the wiring module (wiring.server.ts).
 
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import type { OrderLineKind } from "~/db/schema";
-import { payments, receipts, refunds } from "~/db/schema";
+import { payments, receipts, refunds, user } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
 import { sendMailOnce } from "~/lib/mail.server";
-import { formatMinor } from "~/lib/money";
 import {
   renderCreditNotePdf,
   renderInvoicePdf,
@@ -17,7 +14,7 @@ import {
 } from "~/lib/pdf/order-documents.server";
 import { defineJob } from "~/models/jobs.server";
 import { ORDER_JOBS } from "./job-kinds";
-import { receiptMail, refundMail } from "./order-mails";
+import { invoiceMail, receiptMail, refundMail } from "./order-mails";
 import { expireOrder, type ReceiptMailPayload } from "./orders.server";
 import {
   creditNoteDocument,
@@ -25,62 +22,55 @@ import {
   invoiceDocument,
   receiptDocument,
 } from "./queries.server";
-
-type OrderLine = { id: string; referenceId: string; quantity: number };
-export type OrderPaidHandler = (
-  order: { id: string; buyerId: string | null },
-  line: OrderLine,
-) => Promise<void>;
-
-const unlockHandlers = new Map<OrderLineKind, OrderPaidHandler[]>();
-
-/**
- * Registers what a paid order line unlocks (event registration, membership term). Handlers run in
- * the unlock job, which retries: they must be idempotent (keyed by the line id).
- */
-export function onOrderPaid(kind: OrderLineKind, handler: OrderPaidHandler) {
-  const list = unlockHandlers.get(kind) ?? [];
-  if (!list.includes(handler)) list.push(handler);
-  unlockHandlers.set(kind, list);
-}
+import { reactionsFor } from "./reactions.server";
 
 function orderUrl(orderId: string) {
   return `${env().BASE_URL}/orders/${orderId}`;
 }
 
-defineJob<{ orderId: string }>(ORDER_JOBS.invoiceMail, async ({ orderId }) => {
+/**
+ * The name to greet the billing address with: the buyer's, only when the mail goes to the
+ * buyer's own account address; a billing contact someone typed is greeted without a name.
+ */
+async function greetedName(order: {
+  buyerId: string | null;
+  buyerName: string;
+  billingEmail: string;
+}) {
+  if (!order.buyerId) return null;
+  const [account] = await getDb()
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, order.buyerId));
+  const own = account?.email.trim().toLowerCase() === order.billingEmail.trim().toLowerCase();
+  return own ? order.buyerName : null;
+}
+
+async function sendInvoiceMail({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
   if (!detail) return;
   const document = invoiceDocument(detail);
   const pdf = await renderInvoicePdf(document);
   const mpesa = detail.instructions.find((i) => i.method === "mpesa");
-  const due = formatMinor(detail.dueMinor, detail.order.currency);
-  const text = [
-    `Dear ${detail.order.buyerName},`,
-    "",
-    `Thank you for your order. Invoice ${detail.invoice.number} for ${formatMinor(detail.order.totalMinor, detail.order.currency)} is attached.`,
-    "",
-    ...(mpesa
-      ? [
-          `Pay ${due} by M-Pesa: ${mpesa.lines.map((l) => `${l.label} ${l.value}`).join(", ")}.`,
-          "Bank transfer details are on the invoice.",
-        ]
-      : []),
-    `Please pay by ${formatDate(detail.order.expiresAt)}; unpaid orders expire then.`,
-    "",
-    `Your order: ${orderUrl(orderId)}`,
-  ].join("\n");
   await sendMailOnce(`order:${orderId}:invoice`, {
     to: detail.order.billingEmail,
-    subject: `Invoice ${detail.invoice.number} from Kongamano`,
-    text,
+    ...invoiceMail({
+      greetName: await greetedName(detail.order),
+      invoiceNumber: detail.invoice.number,
+      currency: detail.order.currency,
+      totalMinor: detail.order.totalMinor,
+      dueMinor: detail.dueMinor,
+      mpesa: mpesa?.lines.map((l) => `${l.label} ${l.value}`).join(", ") ?? null,
+      expiresAt: detail.order.expiresAt,
+      orderUrl: orderUrl(orderId),
+    }),
     attachments: [
       { filename: `${detail.invoice.number}.pdf`, content: pdf, contentType: "application/pdf" },
     ],
   });
-});
+}
 
-defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async (payload) => {
+async function sendReceiptMail(payload: ReceiptMailPayload) {
   const { paymentId, orderStateBefore } = payload;
   const [row] = await getDb()
     .select({ orderId: payments.orderId, receiptId: receipts.id })
@@ -93,7 +83,7 @@ defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async (payload) => {
   if (!detail || !document) return;
   const pdf = await renderReceiptPdf(document);
   const mail = receiptMail({
-    buyerName: detail.order.buyerName,
+    greetName: await greetedName(detail.order),
     invoiceNumber: detail.invoice.number,
     receiptNumber: document.receiptNumber,
     currency: document.currency,
@@ -113,9 +103,9 @@ defineJob<ReceiptMailPayload>(ORDER_JOBS.receiptMail, async (payload) => {
       { filename: `${document.receiptNumber}.pdf`, content: pdf, contentType: "application/pdf" },
     ],
   });
-});
+}
 
-defineJob<{ refundId: string }>(ORDER_JOBS.refundMail, async ({ refundId }) => {
+async function sendCreditNoteMail({ refundId }: { refundId: string }) {
   const [row] = await getDb()
     .select({ orderId: refunds.orderId })
     .from(refunds)
@@ -128,7 +118,7 @@ defineJob<{ refundId: string }>(ORDER_JOBS.refundMail, async ({ refundId }) => {
   await sendMailOnce(`refund:${refundId}:credit-note`, {
     to: detail.order.billingEmail,
     ...refundMail({
-      buyerName: detail.order.buyerName,
+      greetName: await greetedName(detail.order),
       invoiceNumber: detail.invoice.number,
       creditNoteNumber: document.creditNoteNumber,
       currency: document.currency,
@@ -145,18 +135,26 @@ defineJob<{ refundId: string }>(ORDER_JOBS.refundMail, async ({ refundId }) => {
       },
     ],
   });
-});
+}
 
-defineJob<{ orderId: string }>(ORDER_JOBS.expire, async ({ orderId }) => {
-  await expireOrder(orderId);
-});
-
-defineJob<{ orderId: string }>(ORDER_JOBS.unlock, async ({ orderId }) => {
+/** Runs what each line of a paid order unlocks; a line kind nobody defined fails the job. */
+async function unlockPaidOrder({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
   if (detail?.order.state !== "paid") return;
   for (const line of detail.lines) {
-    for (const handler of unlockHandlers.get(line.kind) ?? []) {
-      await handler({ id: detail.order.id, buyerId: detail.order.buyerId }, line);
-    }
+    await reactionsFor(line.kind).paid(
+      { id: detail.order.id, buyerId: detail.order.buyerId },
+      line,
+    );
   }
-});
+}
+
+export function registerOrderJobs() {
+  defineJob(ORDER_JOBS.invoiceMail, sendInvoiceMail);
+  defineJob(ORDER_JOBS.receiptMail, sendReceiptMail);
+  defineJob(ORDER_JOBS.refundMail, sendCreditNoteMail);
+  defineJob<{ orderId: string }>(ORDER_JOBS.expire, ({ orderId }) =>
+    expireOrder(orderId).then(() => {}),
+  );
+  defineJob(ORDER_JOBS.unlock, unlockPaidOrder);
+}

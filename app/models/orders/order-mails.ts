@@ -1,10 +1,54 @@
-// What the payer is told when money reaches an order or goes back (issue 26): one template per
-// message, plain data in, subject and text out, so a test can read every variant.
+// What the payer is told about an order: its invoice, money reaching it, money going back. One
+// template per message, plain data in, subject and text out, so a test can read every variant.
 import type { OrderState } from "~/db/schema";
+import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 
+/**
+ * The opening line. A name only for a mail to the account holder's own address: a name someone
+ * typed is never mailed to an address they typed (a billing contact, an attendee).
+ */
+export function greeting(name: string | null) {
+  return name ? `Dear ${name},` : "Hello,";
+}
+
+export type InvoiceMailFacts = {
+  /** The buyer's name when the billing address is the buyer's own (see greeting). */
+  greetName: string | null;
+  invoiceNumber: string;
+  currency: string;
+  totalMinor: number;
+  dueMinor: number;
+  /** The M-Pesa instructions in one line, when M-Pesa is offered. */
+  mpesa: string | null;
+  expiresAt: Date;
+  orderUrl: string;
+};
+
+export function invoiceMail(facts: InvoiceMailFacts) {
+  const money = (minor: number) => formatMinor(minor, facts.currency);
+  return {
+    subject: `Invoice ${facts.invoiceNumber} from Kongamano`,
+    text: [
+      greeting(facts.greetName),
+      "",
+      `Thank you for your order. Invoice ${facts.invoiceNumber} for ${money(facts.totalMinor)} is attached.`,
+      "",
+      ...(facts.mpesa
+        ? [
+            `Pay ${money(facts.dueMinor)} by M-Pesa: ${facts.mpesa}.`,
+            "Bank transfer details are on the invoice.",
+          ]
+        : []),
+      `Please pay by ${formatDate(facts.expiresAt)}; unpaid orders expire then.`,
+      "",
+      `Your order: ${facts.orderUrl}`,
+    ].join("\n"),
+  };
+}
+
 export type ReceiptMailFacts = {
-  buyerName: string;
+  greetName: string | null;
   invoiceNumber: string;
   receiptNumber: string;
   currency: string;
@@ -47,14 +91,12 @@ export function receiptMail(facts: ReceiptMailFacts) {
       ];
   return {
     subject: `Receipt ${facts.receiptNumber} for invoice ${facts.invoiceNumber}`,
-    text: [`Dear ${facts.buyerName},`, "", ...lines, "", `Your order: ${facts.orderUrl}`].join(
-      "\n",
-    ),
+    text: [greeting(facts.greetName), "", ...lines, "", `Your order: ${facts.orderUrl}`].join("\n"),
   };
 }
 
 export type RefundMailFacts = {
-  buyerName: string;
+  greetName: string | null;
   invoiceNumber: string;
   creditNoteNumber: string;
   currency: string;
@@ -68,7 +110,7 @@ export function refundMail(facts: RefundMailFacts) {
   return {
     subject: `Refund recorded: credit note ${facts.creditNoteNumber} for invoice ${facts.invoiceNumber}`,
     text: [
-      `Dear ${facts.buyerName},`,
+      greeting(facts.greetName),
       "",
       `We recorded a refund of ${formatMinor(facts.amountMinor, facts.currency)} for invoice ${facts.invoiceNumber}, by ${facts.method} (reference ${facts.reference}).`,
       `Credit note ${facts.creditNoteNumber} is attached.`,

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, invoices, orders, payments, receipts, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { pdfText } from "../../../tests/helpers/pdf-text";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
-import { onOrderPaid } from "./order-jobs.server";
 import {
   type Actor,
   cancelOrder,
@@ -20,6 +20,10 @@ import {
   recordPayment,
   recordRefund,
 } from "./orders.server";
+import { defineOrderLineKind } from "./reactions.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const HOUR = 3_600_000;
 
@@ -283,8 +287,11 @@ describe("orders, invoices and payments", () => {
 
   it("runs what a paid order unlocks once, from a job after the payment", async () => {
     const unlocked: string[] = [];
-    onOrderPaid("event_ticket", async (_order, line) => {
-      unlocked.push(line.id);
+    // This test's own event ticket: it records what it unlocks instead of confirming seats.
+    defineOrderLineKind("event_ticket", {
+      paid: async (_order, line) => {
+        unlocked.push(line.id);
+      },
     });
     const { invoiceNumber } = await createOrder(ticketOrder());
     await recordPayment(pay(invoiceNumber, "UNLOCK0001", 10_000_00), admin);

@@ -2,7 +2,7 @@
 // function per transition, each in one transaction with its audit row (style.md rule 11).
 // E-mails and "what the order unlocks" are jobs enqueued in the same transaction (decision 0025).
 import { and, eq, sql } from "drizzle-orm";
-import { type DbTransaction, getDb } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import {
   type Currency,
   documentCounters,
@@ -17,19 +17,24 @@ import {
   receipts,
   refunds,
 } from "~/db/schema";
-import { recordAuditIn } from "~/lib/audit.server";
+import {
+  type Actor,
+  actorId,
+  auditIn,
+  DomainError,
+  type DomainErrorStatus,
+  defineMachine,
+  isPerson,
+  type Tx,
+} from "~/lib/lifecycle.server";
 import { formatMinor, formatMinorAmount, MAX_SAFE_MINOR } from "~/lib/money";
-import { hasRole, type Role } from "~/lib/roles";
+import { hasRole } from "~/lib/roles";
 import { enqueueJob } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
-// Whoever can enqueue the order jobs has their handlers registered with the worker.
-import "./order-jobs.server";
+import { reactionsFor } from "./reactions.server";
 
-export type Tx = DbTransaction;
-
-/** Who does something: a signed-in person (with the request for the audit row) or the system. */
-export type Actor = { id: string; role: Role; request?: Request | null } | { system: string };
+export type { Actor, Tx };
 
 /**
  * Every legal state change of an order; anything else is refused. A closed order whose payments
@@ -50,47 +55,20 @@ export const AMOUNT_TOO_LARGE_MESSAGE =
 /** A payment that names no invoice has nothing to compare with: this is its upper bound. */
 export const MAX_UNMATCHED_PAYMENT_MINOR = 10_000_000_00;
 
-export class OrderError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 = 409,
-  ) {
-    super(message);
+/** The orders' refusals (the domain error, under the name the orders' routes catch). */
+export class OrderError extends DomainError {
+  constructor(message: string, status: DomainErrorStatus = 409) {
+    super(message, status);
   }
 }
 
-/**
- * What else closes with an order (an unpaid registration's seats, issue 15): runs inside the
- * transaction that cancels or expires the order, after the order row is locked and changed.
- */
-export type OrderClosedHandler = (
-  tx: Tx,
-  order: OrderRow,
-  change: { to: "cancelled" | "expired"; actor: Actor; reason?: string },
-) => Promise<void>;
-const closedHandlers: OrderClosedHandler[] = [];
-
-export function onOrderClosed(handler: OrderClosedHandler) {
-  if (!closedHandlers.includes(handler)) closedHandlers.push(handler);
-}
-
-export function canTransition(from: OrderState, to: OrderState) {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
-function actorId(actor: Actor) {
-  return "id" in actor ? actor.id : null;
-}
-
-function audit(tx: Tx, actor: Actor, action: string, entityId: string, details: object) {
-  return recordAuditIn(tx, "id" in actor ? (actor.request ?? null) : null, {
-    action,
-    actorId: actorId(actor),
-    entity: action.split(".")[0],
-    entityId,
-    details: { ...details, ...("system" in actor ? { by: actor.system } : {}) },
-  });
-}
+export const orderMachine = defineMachine<OrderState, OrderRow>({
+  entity: "order",
+  noun: "order",
+  table: orders,
+  transitions: ORDER_TRANSITIONS,
+  error: (message, status) => new OrderError(message, status),
+});
 
 /** Next number of a gap-free series: the counter row stays locked until the transaction ends. */
 async function nextInSeries(tx: Tx, series: string): Promise<number> {
@@ -109,33 +87,36 @@ export function documentNumber(prefix: "INV" | "RCT" | "CN", year: number, seque
   return `${prefix}-${year}-${String(sequence).padStart(6, "0")}`;
 }
 
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw new OrderError("Order not found", 404);
-  return order;
+const lockOrder = orderMachine.lock;
+
+/** The kinds of line an order has: each kind's reactions run when it closes or is reinstated. */
+async function lineKinds(tx: Tx, orderId: string) {
+  const rows = await tx
+    .selectDistinct({ kind: orderLines.kind })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return rows.map((row) => row.kind);
 }
 
+/** The order's move (paid: paid_at; closed: closed_at), then what closes with it (seats). */
 async function changeState(
   tx: Tx,
   order: OrderRow,
   to: OrderState,
   actor: Actor,
-  extra: Partial<typeof orders.$inferInsert> = {},
-  details: object = {},
+  extra: Partial<OrderRow> = {},
+  details: Record<string, unknown> = {},
 ) {
-  if (!canTransition(order.state, to)) {
-    throw new OrderError(`An order that is ${order.state.replace("_", " ")} cannot become ${to}.`);
-  }
   const now = new Date();
-  const [updated] = await tx
-    .update(orders)
-    .set({ state: to, ...(to === "paid" ? { paidAt: now } : { closedAt: now }), ...extra })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await audit(tx, actor, `order.${to}`, order.id, { from: order.state, to, ...details });
+  const updated = await orderMachine.move(tx, order, to, actor, {
+    set: { ...(to === "paid" ? { paidAt: now } : { closedAt: now }), ...extra },
+    details,
+  });
   if (to === "cancelled" || to === "expired") {
     const reason = "reason" in details ? String(details.reason) : undefined;
-    for (const handler of closedHandlers) await handler(tx, updated, { to, actor, reason });
+    for (const kind of await lineKinds(tx, order.id)) {
+      await reactionsFor(kind).closed?.(tx, updated, { to, actor, reason });
+    }
   }
   return updated;
 }
@@ -198,7 +179,7 @@ export async function createOrder(input: NewOrder, within?: Tx) {
     const sequence = await nextInSeries(tx, `INV-${year}`);
     const number = documentNumber("INV", year, sequence);
     await tx.insert(invoices).values({ orderId: order.id, number, year, sequence, issuedAt: now });
-    await audit(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
+    await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
       to: "awaiting_payment",
       invoice: number,
       totalMinor,
@@ -255,7 +236,7 @@ export function normaliseReference(reference: string) {
 
 /** Staff may record for an order: admins for any, editors for event orders only. */
 async function assertMayHandle(tx: Tx, actor: Actor, orderId: string | null) {
-  if (!("id" in actor) || hasRole(actor.role, "admin")) return;
+  if (!isPerson(actor) || hasRole(actor.role, "admin")) return;
   if (!hasRole(actor.role, "editor")) throw new OrderError("Forbidden", 403);
   if (!orderId) throw new OrderError("Only admins can record payments that match no invoice.", 403);
   const [other] = await tx
@@ -268,7 +249,7 @@ async function assertMayHandle(tx: Tx, actor: Actor, orderId: string | null) {
 
 /** Separation of duties: nobody handles the money of an order they bought themselves. */
 function assertNotOwnOrder(actor: Actor, order: OrderRow, what: string) {
-  if ("id" in actor && order.buyerId === actor.id) {
+  if (isPerson(actor) && order.buyerId === actor.id) {
     throw new OrderError(
       `You bought this order, so you cannot ${what} for it; ask another staff member.`,
       403,
@@ -278,7 +259,11 @@ function assertNotOwnOrder(actor: Actor, order: OrderRow, what: string) {
 
 /** Cash and "other" leave no trail outside the system: only admins record them. */
 function assertMayUseMethod(actor: Actor, method: PaymentMethod) {
-  if ((method === "cash" || method === "other") && "id" in actor && !hasRole(actor.role, "admin")) {
+  if (
+    (method === "cash" || method === "other") &&
+    isPerson(actor) &&
+    !hasRole(actor.role, "admin")
+  ) {
     throw new OrderError("Only admins can record cash and other payments.", 403);
   }
 }
@@ -355,7 +340,7 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
         .where(and(eq(payments.method, input.method), eq(payments.reference, reference)));
       return { outcome: "duplicate", paymentId: existing.id, orderId: existing.orderId };
     }
-    await audit(tx, actor, "payment.record", payment.id, {
+    await auditIn(tx, actor, "payment.record", payment.id, {
       method: input.method,
       reference,
       amountMinor: input.amountMinor,
@@ -373,7 +358,7 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
 
 /** Matches a payment kept unmatched to the invoice it was for (admins: they alone see them). */
 export async function matchPayment(paymentId: string, invoiceNumber: string, actor: Actor) {
-  if ("id" in actor && !hasRole(actor.role, "admin")) {
+  if (isPerson(actor) && !hasRole(actor.role, "admin")) {
     throw new OrderError("Only admins can match payments that matched no invoice.", 403);
   }
   return getDb().transaction(async (tx) => {
@@ -399,7 +384,7 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
       );
     }
     assertSaneAmount(order, payment.amountMinor);
-    await audit(tx, actor, "payment.match", payment.id, { invoice: invoiceNumber });
+    await auditIn(tx, actor, "payment.match", payment.id, { invoice: invoiceNumber });
     return applyPayment(tx, payment.id, invoice.orderId, actor);
   });
 }
@@ -481,8 +466,8 @@ export const PART_PAID_CANCEL_MESSAGE =
 export async function cancelOrder(orderId: string, actor: Actor, reason?: string, within?: Tx) {
   const run = async (tx: Tx) => {
     const order = await lockOrder(tx, orderId);
-    const asBuyer = "id" in actor && order.buyerId === actor.id;
-    if ("id" in actor && !asBuyer) await assertMayHandle(tx, actor, orderId);
+    const asBuyer = isPerson(actor) && order.buyerId === actor.id;
+    if (isPerson(actor) && !asBuyer) await assertMayHandle(tx, actor, orderId);
     if (asBuyer && order.state === "awaiting_payment" && order.paidMinor > order.refundedMinor) {
       throw new OrderError(PART_PAID_CANCEL_MESSAGE, 409);
     }
@@ -503,13 +488,6 @@ export async function expireOrder(orderId: string, now = new Date()) {
 // ---------------------------------------------------------------------------------------------
 // Reinstating a closed order that was paid after all (issue 26)
 // ---------------------------------------------------------------------------------------------
-/**
- * What a line kind needs to take back when its closed order is reinstated (an event ticket: its
- * seats, under the event's seat lock). Runs in the reinstating transaction after the order row is
- * locked; throws an OrderError (409) when what the order bought is no longer there.
- */
-export type ReinstateSide = (tx: Tx, order: OrderRow, actor: Actor) => Promise<void>;
-
 /** Line kinds whose order cannot be reinstated without their side (they hold limited stock). */
 const KINDS_NEEDING_A_SIDE: readonly OrderLineKind[] = ["event_ticket"];
 
@@ -518,11 +496,7 @@ const KINDS_NEEDING_A_SIDE: readonly OrderLineKind[] = ["event_ticket"];
  * side takes back what the order bought (seats only if still free), then the paid order unlocks
  * as any paid order does (tickets, membership term) from the unlock job.
  */
-export async function reinstateOrder(
-  orderId: string,
-  actor: Actor,
-  sides: Partial<Record<OrderLineKind, ReinstateSide>>,
-) {
+export async function reinstateOrder(orderId: string, actor: Actor) {
   return getDb().transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     await assertMayHandle(tx, actor, orderId);
@@ -538,12 +512,8 @@ export async function reinstateOrder(
         `The payments held (${formatMinor(heldMinor, order.currency)}) do not cover the total (${formatMinor(order.totalMinor, order.currency)}); refund them instead.`,
       );
     }
-    const kinds = await tx
-      .selectDistinct({ kind: orderLines.kind })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId));
-    for (const { kind } of kinds) {
-      const side = sides[kind];
+    for (const kind of await lineKinds(tx, orderId)) {
+      const side = reactionsFor(kind).reinstate;
       if (side) await side(tx, order, actor);
       else if (KINDS_NEEDING_A_SIDE.includes(kind)) {
         throw new OrderError(`Reinstating ${kind.replace("_", " ")} orders is not possible here.`);
@@ -585,7 +555,7 @@ export type RefundInput = {
  * leaves it paid. The buyer is mailed the credit note.
  */
 export async function recordRefund(input: RefundInput, actor: Actor) {
-  if ("id" in actor && !hasRole(actor.role, "admin")) {
+  if (isPerson(actor) && !hasRole(actor.role, "admin")) {
     throw new OrderError("Only admins can record refunds.", 403);
   }
   const reference = normaliseReference(input.reference);
@@ -630,11 +600,11 @@ export async function recordRefund(input: RefundInput, actor: Actor) {
       .set({ refundedMinor: sql`${orders.refundedMinor} + ${input.amountMinor}` })
       .where(eq(orders.id, order.id))
       .returning();
-    await audit(tx, actor, "refund.record", refund.id, {
+    await auditIn(tx, actor, "refund.record", refund.id, {
       orderId: order.id,
       creditNote: creditNoteNumber,
       amountMinor: input.amountMinor,
-      amount: formatMinorAmount(input.amountMinor),
+      amount: formatMinorAmount(input.amountMinor, order.currency),
       currency: order.currency,
       method: input.method,
       reference,

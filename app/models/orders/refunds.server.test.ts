@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, jobs, orders, type PaymentMethod, payments, refunds, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { pdfText } from "../../../tests/helpers/pdf-text";
@@ -24,6 +25,9 @@ import {
   reinstateOrder,
 } from "./orders.server";
 import { getOrderForViewer, listOrdersNeedingAttention } from "./queries.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const HOUR = 3_600_000;
 
@@ -296,15 +300,15 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
   it("reinstates a closed order its payments cover, and refuses one they do not", async () => {
     const membership = await expiredOrder({ lines: [membershipLine()] });
     await recordPayment(pay(membership.invoiceNumber, 4_000_00), admin);
-    await expect(reinstateOrder(membership.order.id, admin, {})).rejects.toThrow(
+    await expect(reinstateOrder(membership.order.id, admin)).rejects.toThrow(
       "The payments held (KES 4,000.00) do not cover the total (KES 10,000.00); refund them instead.",
     );
     await recordPayment(pay(membership.invoiceNumber, 6_000_00), admin);
     // Editors handle event orders only.
-    await expect(reinstateOrder(membership.order.id, editor, {})).rejects.toMatchObject({
+    await expect(reinstateOrder(membership.order.id, editor)).rejects.toMatchObject({
       status: 403,
     });
-    const reinstated = await reinstateOrder(membership.order.id, admin, {});
+    const reinstated = await reinstateOrder(membership.order.id, admin);
     expect(reinstated).toMatchObject({ state: "paid", closedAt: null });
     const [audit] = await database.db
       .select({ details: auditLog.details })
@@ -320,14 +324,14 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
       (await listOrdersNeedingAttention("admin")).some((o) => o.id === membership.order.id),
     ).toBe(false);
     // Once paid, there is nothing to reinstate.
-    await expect(reinstateOrder(membership.order.id, admin, {})).rejects.toThrow(
+    await expect(reinstateOrder(membership.order.id, admin)).rejects.toThrow(
       "Only an expired or cancelled order can be reinstated; this one is paid.",
     );
 
     // A ticket order cannot be reinstated without its seats being taken back.
     const tickets = await expiredOrder();
     await recordPayment(pay(tickets.invoiceNumber, 10_000_00), admin);
-    await expect(reinstateOrder(tickets.order.id, admin, {})).rejects.toMatchObject({
+    await expect(reinstateOrder(tickets.order.id, admin)).rejects.toMatchObject({
       status: 409,
     });
     expect((await orderRow(tickets.order.id)).state).toBe("expired");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user, waitlistEntries } from "~/db/schema";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import {
   listEventRegistrations,
@@ -11,6 +12,9 @@ import {
 } from "./admin-queries.server";
 import { checkInTicket } from "./checkin.server";
 import { insertEvent, insertFee, insertRegistration } from "./test-fixtures";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const HOUR = 3_600_000;
 
@@ -31,7 +35,7 @@ describe("organisers' registration queries", () => {
     const standard = await insertFee(database.db, event.id, { maxQuantity: 10 });
     const student = await insertFee(database.db, event.id, {
       feeType: "student",
-      amount: 10,
+      amountMinor: 1000,
       description: "With a student card",
     });
     const a = await insertRegistration(database.db, {

@@ -14,7 +14,7 @@ import {
 import { FEE_TYPE_ADMIN_LABELS, type FeeType } from "~/lib/constants";
 import { type CsvValue, csvRow } from "~/lib/csv";
 import { isoInZone } from "~/lib/format";
-import { formatMinorAmount } from "~/lib/money";
+import { minorToDecimal } from "~/lib/money";
 import { isEventId } from "~/models/events/events.server";
 import { likePattern } from "~/models/users/users.server";
 import { REGISTRATION_STATE_LABELS, REGISTRATION_STATES } from "./registration-states";
@@ -208,7 +208,7 @@ export async function registrationCounts(eventId: string): Promise<RegistrationC
       })
       .from(eventFees)
       .where(eq(eventFees.eventId, eventId))
-      .orderBy(asc(eventFees.amount), asc(eventFees.createdAt)),
+      .orderBy(asc(eventFees.amountMinor), asc(eventFees.createdAt)),
     db
       .select({
         feeId: registrations.feeId,
@@ -349,7 +349,8 @@ export async function registrationsCsvExport(
       r.ticketLabel,
       r.quantity,
       REGISTRATION_STATE_LABELS[r.state],
-      formatMinorAmount(r.unitAmountMinor).replace(/,/g, ""),
+      // A registration without a currency is a free one.
+      r.currency ? minorToDecimal(r.unitAmountMinor, r.currency) : "0.00",
       r.currency,
       time(r.createdAt),
       time(r.confirmedAt),

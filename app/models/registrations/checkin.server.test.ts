@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, registrations, tickets, user } from "~/db/schema";
 import type { Role } from "~/lib/roles";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import {
   CheckInError,
@@ -13,6 +14,9 @@ import {
   searchCheckInTickets,
 } from "./checkin.server";
 import { insertEvent, insertRegistration } from "./test-fixtures";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 describe("check-in at the door", () => {
   const database = useTestDatabase();

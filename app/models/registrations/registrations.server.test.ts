@@ -19,6 +19,7 @@ import {
   PART_PAID_CANCEL_MESSAGE,
   recordPayment,
 } from "~/models/orders/orders.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
@@ -38,6 +39,9 @@ import {
   registerForEvent,
   WAITLIST_MAX_SKIPS,
 } from "./registrations.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const DAY = 86_400_000;
 
@@ -90,7 +94,7 @@ describe("event registration", () => {
           .values(
             options.fees.map((f) => ({
               eventId: event.id,
-              amount: f.amount,
+              amountMinor: f.amount * 100, // whole KES in the tests, stored in cents
               currency: f.currency ?? "KES",
               maxQuantity: f.maxQuantity ?? null,
               ...(f.maxPerOrder ? { maxPerOrder: f.maxPerOrder } : {}),

@@ -11,34 +11,42 @@ import {
   events,
   orders,
   type RegistrationRow,
+  type RegistrationState,
   registrations,
   tickets,
   user,
+  type WaitlistEntryRow,
+  type WaitlistState,
   waitlistEntries,
 } from "~/db/schema";
-import { recordAuditIn } from "~/lib/audit.server";
 import { tooManyAttemptsMessage } from "~/lib/auth.server";
 import { publicFeeTypeLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";
-import { formatDate, formatTime } from "~/lib/format";
-import { formatMinor, parseMinorUnits } from "~/lib/money";
+import { formatDate } from "~/lib/format";
+import {
+  type Actor,
+  actorId,
+  auditIn,
+  DomainError,
+  type DomainErrorStatus,
+  defineMachine,
+  isPerson,
+} from "~/lib/lifecycle.server";
+import { formatMinor } from "~/lib/money";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { hasRole } from "~/lib/roles";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
-import { onOrderPaid } from "~/models/orders/order-jobs.server";
+import { hasMemberBenefits } from "~/models/membership/queries.server";
 import {
-  type Actor,
   cancelOrder,
   createOrder,
   OrderError,
-  onOrderClosed,
   PART_PAID_CANCEL_MESSAGE,
 } from "~/models/orders/orders.server";
+import type { OrderClosedReaction } from "~/models/orders/reactions.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
-// Whoever can change registrations has their job handlers registered with the worker.
-import "./registration-jobs.server";
-import { hasMemberBenefits } from "~/models/membership/queries.server";
+import { closedRegistrationMail, reminderMail, waitlistOfferMail } from "./registration-mails";
 
 type Tx = DbTransaction;
 type Db = Database | Tx;
@@ -66,18 +74,61 @@ export const WAITLIST_OFFER_HOURS = 24;
 /** Attendees cancel online until this long before the start; later, staff do (decision 0042). */
 export const SELF_CANCEL_HOURS_BEFORE = 48;
 
-export class RegistrationError extends Error {
+/** The registrations' refusals (the domain error, under the name their routes catch). */
+export class RegistrationError extends DomainError {
+  declare readonly field: "feeId" | "quantity" | "attendeeEmail" | "form";
+  declare readonly code?: "full";
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 409 | 429 = 409,
+    status: DomainErrorStatus = 409,
     /** The form field the message belongs under. */
-    readonly field: "feeId" | "quantity" | "attendeeEmail" | "form" = "form",
+    field: "feeId" | "quantity" | "attendeeEmail" | "form" = "form",
     /** "full": no seats for this request, the waitlist is the way on. */
-    readonly code?: "full",
+    code?: "full",
   ) {
-    super(message);
+    super(message, status, field, code);
   }
 }
+
+/**
+ * Every legal move of a registration. Created awaiting payment (a free one is confirmed in the
+ * same transaction); it closes with its order or is cancelled; a closed one whose order is
+ * reinstated holds its seats again (issue 26).
+ */
+export const REGISTRATION_TRANSITIONS: Record<RegistrationState, readonly RegistrationState[]> = {
+  awaiting_payment: ["confirmed", "cancelled", "expired"],
+  confirmed: ["cancelled"],
+  cancelled: ["awaiting_payment"],
+  expired: ["awaiting_payment"],
+};
+
+/** Every legal move of a waitlist place: offered freed seats, then claimed, left or expired. */
+export const WAITLIST_TRANSITIONS: Record<WaitlistState, readonly WaitlistState[]> = {
+  waiting: ["offered", "left"],
+  offered: ["claimed", "left", "expired"],
+  claimed: [],
+  left: [],
+  expired: [],
+};
+
+const registrationError = (message: string, status?: DomainErrorStatus) =>
+  new RegistrationError(message, status);
+
+export const registrationMachine = defineMachine<RegistrationState, RegistrationRow>({
+  entity: "registration",
+  noun: "registration",
+  table: registrations,
+  transitions: REGISTRATION_TRANSITIONS,
+  error: registrationError,
+});
+
+export const waitlistMachine = defineMachine<WaitlistState, WaitlistEntryRow>({
+  entity: "waitlist",
+  noun: "waitlist place",
+  table: waitlistEntries,
+  transitions: WAITLIST_TRANSITIONS,
+  error: registrationError,
+});
 
 /**
  * Whether this person may buy the `member` fee: exactly while their membership (own or a
@@ -185,7 +236,7 @@ export async function loadTicketOptions(
     .select({
       id: eventFees.id,
       feeType: eventFees.feeType,
-      amount: sql<string>`${eventFees.amount}::text`, // exact decimal text, never a float
+      unitAmountMinor: eventFees.amountMinor, // integer minor units (decision 0081)
       currency: eventFees.currency,
       description: eventFees.description,
       maxQuantity: eventFees.maxQuantity,
@@ -195,7 +246,7 @@ export async function loadTicketOptions(
     })
     .from(eventFees)
     .where(eq(eventFees.eventId, event.id))
-    .orderBy(asc(eventFees.amount), asc(eventFees.createdAt));
+    .orderBy(asc(eventFees.amountMinor), asc(eventFees.createdAt));
   if (fees.length === 0) {
     return [
       {
@@ -218,7 +269,7 @@ export async function loadTicketOptions(
   const today = dayInZone(now, event.timeZone);
   const member = userId ? await mayBuyMemberFee(userId, now, db) : false;
   return fees.map((fee) => {
-    const unitAmountMinor = parseMinorUnits(fee.amount) ?? 0;
+    const { unitAmountMinor } = fee;
     const offSaleReason =
       fee.availableUntil && fee.availableUntil < today
         ? `On sale until ${formatDate(new Date(`${fee.availableUntil}T12:00:00Z`), "UTC")}`
@@ -317,27 +368,19 @@ async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string |
   return Boolean(row);
 }
 
-function audit(
-  tx: Tx,
-  actor: Actor,
-  action: string,
-  entityId: string,
-  details: Record<string, unknown>,
-) {
-  return recordAuditIn(tx, "id" in actor ? (actor.request ?? null) : null, {
-    action,
-    actorId: "id" in actor ? actor.id : null,
-    entity: action.split(".")[0],
-    entityId,
-    details: { ...details, ...("system" in actor ? { by: actor.system } : {}) },
-  });
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids come from URLs and forms: anything that is not a uuid names nothing. */
 function requireId(id: string, what: string) {
   if (!UUID.test(id)) throw new RegistrationError(`${what} not found`, 404);
+}
+
+export function eventUrl(slug: string) {
+  return `${env().BASE_URL}/events/${encodeURIComponent(slug)}`;
+}
+
+export function ticketUrl(registrationId: string) {
+  return `${env().BASE_URL}/registrations/${registrationId}`;
 }
 
 function ticketCode() {
@@ -346,11 +389,11 @@ function ticketCode() {
 
 /** Confirms a (locked) registration: one ticket per seat, the confirmation e-mail as a job. */
 async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
-  const now = new Date();
-  await tx
-    .update(registrations)
-    .set({ state: "confirmed", confirmedAt: now, holdUntil: null })
-    .where(eq(registrations.id, registration.id));
+  await registrationMachine.move(tx, registration, "confirmed", actor, {
+    set: { confirmedAt: new Date(), holdUntil: null },
+    action: "registration.confirm",
+    details: { eventId: registration.eventId, quantity: registration.quantity },
+  });
   await tx.insert(tickets).values(
     Array.from({ length: registration.quantity }, (_, i) => ({
       registrationId: registration.id,
@@ -359,12 +402,6 @@ async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
       code: ticketCode(),
     })),
   );
-  await audit(tx, actor, "registration.confirm", registration.id, {
-    from: registration.state,
-    to: "confirmed",
-    eventId: registration.eventId,
-    quantity: registration.quantity,
-  });
   await enqueueJob(tx, {
     kind: REGISTRATION_JOBS.confirmationMail,
     payload: { registrationId: registration.id },
@@ -671,7 +708,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         holdUntil: order?.expiresAt ?? null,
       })
       .returning();
-    await audit(tx, actor, "registration.create", registration.id, {
+    await auditIn(tx, actor, "registration.create", registration.id, {
       eventId: event.id,
       feeId: option.feeId,
       quantity: input.quantity,
@@ -681,14 +718,10 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       ...(offer ? { waitlistEntryId: offer.id } : {}),
     });
     if (offer) {
-      await tx
-        .update(waitlistEntries)
-        .set({ state: "claimed", registrationId: registration.id })
-        .where(eq(waitlistEntries.id, offer.id));
-      await audit(tx, actor, "waitlist.claim", offer.id, {
-        eventId: event.id,
-        registrationId: registration.id,
-        quantity: input.quantity,
+      await waitlistMachine.move(tx, offer, "claimed", actor, {
+        set: { registrationId: registration.id },
+        action: "waitlist.claim",
+        details: { eventId: event.id, registrationId: registration.id, quantity: input.quantity },
       });
       // Seats offered but not taken go on to the next person.
       if (input.quantity < offer.quantity) await offerFreedSeats(tx, event);
@@ -713,39 +746,30 @@ export async function confirmPaidRegistration(orderId: string) {
       .where(eq(registrations.orderId, orderId));
     if (!row) return false;
     await lockEvent(tx, row.eventId);
-    const [registration] = await tx
-      .select()
-      .from(registrations)
-      .where(eq(registrations.id, row.id))
-      .for("update");
+    const registration = await registrationMachine.lock(tx, row.id);
     if (registration.state !== "awaiting_payment") return false;
     await confirm(tx, registration, { system: "order-paid" });
     return true;
   });
 }
 
-onOrderPaid("event_ticket", async (order) => {
-  await confirmPaidRegistration(order.id);
-});
-
-// An unpaid registration closes with its order (expired at the end of the hold, or cancelled by
-// the buyer or staff), in the order's transaction: its seats go to the waitlist at once.
-onOrderClosed(async (tx, order, { to, actor, reason }) => {
+/**
+ * An unpaid registration closes with its order (expired at the end of the hold, or cancelled by
+ * the buyer or staff), in the order's transaction: its seats go to the waitlist at once.
+ */
+export const closeRegistrationsOfOrder: OrderClosedReaction = async (tx, order, change) => {
+  const { to, actor, reason } = change;
   const rows = await tx
     .select({ id: registrations.id, eventId: registrations.eventId })
     .from(registrations)
     .where(and(eq(registrations.orderId, order.id), eq(registrations.state, "awaiting_payment")));
   for (const row of rows) {
     const event = await lockEvent(tx, row.eventId);
-    const [registration] = await tx
-      .select()
-      .from(registrations)
-      .where(eq(registrations.id, row.id))
-      .for("update");
+    const registration = await registrationMachine.lock(tx, row.id);
     if (registration.state !== "awaiting_payment") continue;
     await closeRegistration(tx, event, registration, to, actor, reason);
   }
-});
+};
 
 async function closeRegistration(
   tx: Tx,
@@ -755,38 +779,23 @@ async function closeRegistration(
   actor: Actor,
   reason?: string,
 ) {
-  const now = new Date();
-  await tx
-    .update(registrations)
-    .set({
-      state: to,
+  const refundDue = registration.state === "confirmed" && registration.unitAmountMinor > 0;
+  await registrationMachine.move(tx, registration, to, actor, {
+    set: {
       holdUntil: null,
       ...(to === "cancelled"
-        ? {
-            cancelledAt: now,
-            cancelledBy: "id" in actor ? actor.id : null,
-            cancelReason: reason ?? null,
-          }
+        ? { cancelledAt: new Date(), cancelledBy: actorId(actor), cancelReason: reason ?? null }
         : {}),
-    })
-    .where(eq(registrations.id, registration.id));
-  await audit(
-    tx,
-    actor,
-    to === "cancelled" ? "registration.cancel" : "registration.expire",
-    registration.id,
-    {
-      from: registration.state,
-      to,
+    },
+    action: to === "cancelled" ? "registration.cancel" : "registration.expire",
+    details: {
       eventId: event.id,
       quantity: registration.quantity,
       ...(reason ? { reason } : {}),
       // Money back is staff work (decision 0042): the audit row says it is due.
-      ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
-        ? { refundDue: true }
-        : {}),
+      ...(refundDue ? { refundDue: true } : {}),
     },
-  );
+  });
   // A confirmed attendee had a ticket and is told it is void; an unpaid hold never reached the
   // attendee (no mail before payment), so the account that made it is told instead.
   const recipient =
@@ -794,28 +803,19 @@ async function closeRegistration(
       ? registration.attendeeEmail
       : registration.userId && (await accountEmail(tx, registration.userId));
   // Only staff's reason goes out: a registrant's own words are never mailed on.
-  const staffReason = "id" in actor && hasRole(actor.role, "editor") ? reason : undefined;
+  const staffReason = isPerson(actor) && hasRole(actor.role, "editor") ? reason : undefined;
   if (recipient) {
-    const seats = `${registration.quantity} ${registration.quantity === 1 ? "seat" : "seats"}`;
     await enqueueMail(tx, `registration:${registration.id}:${to}`, {
       to: recipient,
-      subject:
-        to === "cancelled"
-          ? `Registration cancelled: ${event.title}`
-          : `Seats released: ${event.title}`,
-      text: [
-        "Hello,",
-        "",
-        to === "cancelled"
-          ? `The registration for ${event.title} (${registration.ticketLabel}, ${seats}) is cancelled.`
-          : `The invoice for ${event.title} was not paid in time, so the ${registration.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`,
-        ...(staffReason ? [`Reason: ${staffReason}`] : []),
-        ...(registration.state === "confirmed" && registration.unitAmountMinor > 0
-          ? ["", "Our team will contact you about a refund of what you paid."]
-          : []),
-        "",
-        `The event: ${env().BASE_URL}/events/${encodeURIComponent(event.slug)}`,
-      ].join("\n"),
+      ...closedRegistrationMail({
+        eventTitle: event.title,
+        to,
+        ticketLabel: registration.ticketLabel,
+        quantity: registration.quantity,
+        staffReason,
+        refundDue,
+        eventUrl: eventUrl(event.slug),
+      }),
     });
   }
   await offerFreedSeats(tx, event);
@@ -851,7 +851,7 @@ export async function cancelRegistration(
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(eq(registrations.id, registrationId));
   if (!row) throw new RegistrationError("Registration not found", 404);
-  if ("id" in actor && !hasRole(actor.role, "editor")) {
+  if (isPerson(actor) && !hasRole(actor.role, "editor")) {
     if (row.userId !== actor.id) throw new RegistrationError("Registration not found", 404);
     if (Date.now() >= selfCancelDeadline(row.startDate).getTime()) {
       throw new RegistrationError(
@@ -882,11 +882,7 @@ export async function cancelRegistration(
       .from(registrations)
       .where(eq(registrations.id, registrationId));
     const event = await lockEvent(tx, current.eventId);
-    const [registration] = await tx
-      .select()
-      .from(registrations)
-      .where(eq(registrations.id, registrationId))
-      .for("update");
+    const registration = await registrationMachine.lock(tx, registrationId);
     if (registration.state !== "confirmed") {
       throw new RegistrationError(
         registration.state === "awaiting_payment"
@@ -962,7 +958,7 @@ export async function joinWaitlist(input: JoinWaitlistInput) {
         quantity: input.quantity,
       })
       .returning();
-    await audit(tx, actor, "waitlist.join", entry.id, {
+    await auditIn(tx, actor, "waitlist.join", entry.id, {
       eventId: event.id,
       feeId: option.feeId,
       quantity: input.quantity,
@@ -1002,19 +998,17 @@ export async function leaveWaitlist(entryId: string, actor: Actor) {
       .where(eq(waitlistEntries.id, entryId));
     if (!row) throw new RegistrationError("Waitlist place not found", 404);
     const event = await lockEvent(tx, row.eventId);
-    const [entry] = await tx
-      .select()
-      .from(waitlistEntries)
-      .where(eq(waitlistEntries.id, entryId))
-      .for("update");
-    if ("id" in actor && !hasRole(actor.role, "editor") && entry.userId !== actor.id) {
+    const entry = await waitlistMachine.lock(tx, entryId);
+    if (isPerson(actor) && !hasRole(actor.role, "editor") && entry.userId !== actor.id) {
       throw new RegistrationError("Waitlist place not found", 404);
     }
-    if (entry.state !== "waiting" && entry.state !== "offered") {
+    if (!waitlistMachine.canMove(entry.state, "left")) {
       throw new RegistrationError("You are no longer on this waitlist.", 409);
     }
-    await tx.update(waitlistEntries).set({ state: "left" }).where(eq(waitlistEntries.id, entry.id));
-    await audit(tx, actor, "waitlist.leave", entry.id, { from: entry.state, eventId: event.id });
+    await waitlistMachine.move(tx, entry, "left", actor, {
+      action: "waitlist.leave",
+      details: { eventId: event.id },
+    });
     if (entry.state === "offered") await offerFreedSeats(tx, event);
   });
 }
@@ -1080,15 +1074,21 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date(
       if (other.queue !== queue || ++other.skips < WAITLIST_MAX_SKIPS) continue;
       reserve(other.feeId, other.quantity);
     }
-    await tx
-      .update(waitlistEntries)
-      .set({ state: "offered", offeredAt: now, offerExpiresAt })
-      .where(eq(waitlistEntries.id, entry.id));
-    await audit(tx, { system: "waitlist" }, "waitlist.offer", entry.id, {
-      eventId: event.id,
-      quantity: entry.quantity,
-      offerExpiresAt: offerExpiresAt.toISOString(),
-    });
+    await waitlistMachine.move(
+      tx,
+      entry,
+      "offered",
+      { system: "waitlist" },
+      {
+        set: { offeredAt: now, offerExpiresAt },
+        action: "waitlist.offer",
+        details: {
+          eventId: event.id,
+          quantity: entry.quantity,
+          offerExpiresAt: offerExpiresAt.toISOString(),
+        },
+      },
+    );
     await enqueueJob(tx, {
       kind: REGISTRATION_JOBS.offerExpiry,
       payload: { entryId: entry.id },
@@ -1098,19 +1098,16 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date(
     // To the account that waits (only it can claim), in a fixed text.
     const to = entry.userId ? await accountEmail(tx, entry.userId) : null;
     if (!to) continue;
-    const seats = entry.quantity === 1 ? "A seat" : `${entry.quantity} seats`;
     await enqueueMail(tx, `waitlist:${entry.id}:offer`, {
       to,
-      subject: `A seat is free for you: ${event.title}`,
-      text: [
-        "Hello,",
-        "",
-        `${seats} for ${event.title} (${option.label}) ${entry.quantity === 1 ? "is" : "are"} free and held for you until ${formatDate(offerExpiresAt, event.timeZone)} ${formatTime(offerExpiresAt, event.timeZone)}.`,
-        "Claim your place here:",
-        `${env().BASE_URL}/events/${encodeURIComponent(event.slug)}/register?offer=${entry.id}`,
-        "",
-        "If you do not claim it by then, it goes to the next person on the waitlist.",
-      ].join("\n"),
+      ...waitlistOfferMail({
+        eventTitle: event.title,
+        timeZone: event.timeZone,
+        ticketLabel: option.label,
+        quantity: entry.quantity,
+        offerExpiresAt,
+        claimUrl: `${eventUrl(event.slug)}/register?offer=${entry.id}`,
+      }),
     });
   }
 }
@@ -1130,22 +1127,20 @@ export async function expireWaitlistOffer(entryId: string, now = new Date()) {
       .where(eq(waitlistEntries.id, entryId));
     if (!row) return false;
     const event = await lockEvent(tx, row.eventId);
-    const [entry] = await tx
-      .select()
-      .from(waitlistEntries)
-      .where(eq(waitlistEntries.id, entryId))
-      .for("update");
+    const entry = await waitlistMachine.lock(tx, entryId);
     if (entry.state !== "offered" || !entry.offerExpiresAt || entry.offerExpiresAt > now) {
       return false;
     }
-    await tx
-      .update(waitlistEntries)
-      .set({ state: "expired" })
-      .where(eq(waitlistEntries.id, entryId));
-    await audit(tx, { system: "waitlist-offer-expiry" }, "waitlist.expire", entry.id, {
-      eventId: event.id,
-      quantity: entry.quantity,
-    });
+    await waitlistMachine.move(
+      tx,
+      entry,
+      "expired",
+      { system: "waitlist-offer-expiry" },
+      {
+        action: "waitlist.expire",
+        details: { eventId: event.id, quantity: entry.quantity },
+      },
+    );
     await offerFreedSeats(tx, event, now);
     return true;
   });
@@ -1229,15 +1224,7 @@ export async function enqueueDueReminders(now = new Date()) {
     for (const r of due) {
       const { created } = await enqueueMail(db, `registration:${r.id}:reminder:${days}d`, {
         to: r.email,
-        subject: `Reminder: ${r.title} starts in ${label}`,
-        text: [
-          "Hello,",
-          "",
-          `${r.title} starts on ${formatDate(r.startDate, r.timeZone)} at ${formatTime(r.startDate, r.timeZone)} (${r.timeZone}).`,
-          `Where: ${r.location}`,
-          "",
-          `Your ticket with its QR code: ${env().BASE_URL}/registrations/${r.id}`,
-        ].join("\n"),
+        ...reminderMail({ ...r, startsIn: label, ticketUrl: ticketUrl(r.id) }),
       });
       if (created) enqueued++;
     }

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, eventFees, events, orders, registrations, tickets, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
-import { expireOrder, recordPayment } from "~/models/orders/orders.server";
+import { expireOrder, recordPayment, reinstateOrder } from "~/models/orders/orders.server";
 import { listOrdersNeedingAttention } from "~/models/orders/queries.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { RegistrationError, registerForEvent } from "./registrations.server";
-import { reinstateClosedOrder } from "./reinstate.server";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -53,7 +56,7 @@ describe("reinstating a closed ticket order", () => {
       .returning();
     const [fee] = await database.db
       .insert(eventFees)
-      .values({ eventId: event.id, amount: 1500, currency: "KES" })
+      .values({ eventId: event.id, amountMinor: 150000, currency: "KES" })
       .returning();
     return { event, fee };
   }
@@ -124,7 +127,7 @@ describe("reinstating a closed ticket order", () => {
     const late = await expiredThenPaid(event.id, fee.id);
     expect(await seatsTaken(event.id)).toBe(0);
 
-    const order = await reinstateClosedOrder(late.orderId, { ...admin, request: null });
+    const order = await reinstateOrder(late.orderId, { ...admin, request: null });
     expect(order.state).toBe("paid");
     expect(await seatsTaken(event.id)).toBe(1); // held at once, before the unlock job runs
     await drainJobs();
@@ -159,7 +162,7 @@ describe("reinstating a closed ticket order", () => {
     const { event, fee } = await paidEvent(1);
     const late = await expiredThenPaid(event.id, fee.id);
     await register(event.id, fee.id, await person()); // the freed seat is taken
-    await expect(reinstateClosedOrder(late.orderId, admin)).rejects.toMatchObject({
+    await expect(reinstateOrder(late.orderId, admin)).rejects.toMatchObject({
       status: 409,
       message: "The seat of this order is no longer free (0 left); refund the payment instead.",
     });
@@ -176,7 +179,7 @@ describe("reinstating a closed ticket order", () => {
       const late = await expiredThenPaid(event.id, fee.id);
       const rival = await person();
       const [reinstated, registered] = await Promise.allSettled([
-        reinstateClosedOrder(late.orderId, admin),
+        reinstateOrder(late.orderId, admin),
         register(event.id, fee.id, rival),
       ]);
       const wins = [reinstated, registered].filter((r) => r.status === "fulfilled");

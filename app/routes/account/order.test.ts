@@ -3,11 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { createOrder, recordPayment } from "~/models/orders/orders.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { pdfText } from "../../../tests/helpers/pdf-text";
 import { loader as invoiceLoader } from "../api/order-invoice-pdf";
 import { loader as receiptLoader } from "../api/order-receipt-pdf";
 import { loader as orderLoader } from "./order";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 type Who = "buyer" | "other" | "editor" | "admin";
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
 import { defineJob, enqueueJob, runDueJobs } from "~/models/jobs.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../tests/helpers/route";
 import { sessionCookie } from "../../../tests/helpers/session";
@@ -8,6 +9,9 @@ import { action as jobsAction, loader as jobsLoader } from "./jobs";
 import { action as securityAction, loader as securityLoader } from "./security";
 import { loader as activityCsvLoader } from "./security-activity-csv";
 import { action as usersAction, loader as usersLoader } from "./users";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 // The route modules as the server runs them: real sessions, real role checks, real queries.
 describe("admin-ops routes", () => {

@@ -6,11 +6,15 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { applyForMembership } from "~/models/membership/membership.server";
 import { recordPayment } from "~/models/orders/orders.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../tests/helpers/route";
 import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
 import { loader as membersLoader } from "./members";
 import { loader as csvLoader } from "./members-csv";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 // The Members export as the server runs it: real sessions, role checks, queries and audit rows.
 describe("/admin/members.csv", () => {

@@ -29,6 +29,7 @@ import {
 import { MAX_PROOF_BYTES, PROOF_FOLDER } from "~/models/orders/payment-proof.server";
 import { registerForEvent } from "~/models/registrations/registrations.server";
 import { securityRecommendations } from "~/models/security/security.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { type RouteRole, signInEachRole } from "../../../tests/helpers/session";
 import { action as orderAction, loader as orderLoader } from "../account/order";
@@ -38,6 +39,9 @@ import { loader as receiptLoader } from "../api/order-receipt-pdf";
 import { action as registrationsAction } from "./events/registrations";
 import { loader as proofLoader } from "./payment-proof";
 import Payments, { action as paymentsAction, loader as paymentsLoader } from "./payments";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 /** The route module's component with its loader and action data, as framework mode passes them. */
 function PaymentsPage() {
@@ -792,7 +796,7 @@ describe("payments screen and payment proofs", () => {
       .returning();
     const [fee] = await database.db
       .insert(eventFees)
-      .values({ eventId: event.id, amount: 1500, currency: "KES", maxPerAccount: 5 })
+      .values({ eventId: event.id, amountMinor: 150000, currency: "KES", maxPerAccount: 5 })
       .returning();
     const cancelAs = (who: Who, registrationId: string) =>
       answer(() =>

@@ -24,12 +24,13 @@ import { Field, fieldWiring } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { CURRENCIES } from "~/lib/constants";
+import { CURRENCIES, EVENT_TIME_ZONE } from "~/lib/constants";
 import { formatDate } from "~/lib/format";
-import { formatMinor, formatMinorAmount, parseMinorUnits } from "~/lib/money";
+import { decimalsRule, formatMinor, minorToDecimal, parseMinorUnits } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/lib/payments/methods";
 import { requireRole } from "~/lib/permissions.server";
 import { hasRole, type Role } from "~/lib/roles";
+import { dayInZone, instantInZone } from "~/lib/time-zones";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UploadError } from "~/lib/uploads.server";
 import { orderBalance } from "~/models/orders/balance";
@@ -38,6 +39,7 @@ import {
   OrderError,
   recordPayment,
   recordRefund,
+  reinstateOrder,
 } from "~/models/orders/orders.server";
 import {
   discardPaymentProof,
@@ -51,7 +53,6 @@ import {
   listRecentPayments,
   listUnmatchedPayments,
 } from "~/models/orders/queries.server";
-import { reinstateClosedOrder } from "~/models/registrations/reinstate.server";
 import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [
@@ -71,7 +72,7 @@ async function refundTarget(request: Request, viewer: { id: string; role: Role }
     buyer: detail.order.buyerName,
     currency: detail.order.currency,
     refundable: formatMinor(heldMinor, detail.order.currency),
-    refundableAmount: formatMinorAmount(heldMinor).replace(/,/g, ""),
+    refundableAmount: minorToDecimal(heldMinor, detail.order.currency),
   };
 }
 
@@ -173,7 +174,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   if (value.intent === "reinstate") {
     try {
-      const order = await reinstateClosedOrder(value.orderId, actor);
+      const order = await reinstateOrder(value.orderId, actor);
       return redirectWithToast("/admin/payments", {
         type: "success",
         title: "Order reinstated",
@@ -185,11 +186,17 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   if (value.intent === "refund") {
+    // The amount is read in the order's currency (UGX has no decimals). An order this person
+    // cannot see is refused by recordRefund; its amount is then only read for shape.
+    const target = await getOrderForViewer(value.orderId, { id: user.id, role: user.role });
+    const currency = target?.order.currency ?? "USD";
+    const amountMinor = parseMinorUnits(value.amount, currency);
+    if (amountMinor === null) return refused(new OrderError(decimalsRule(currency), 400));
     try {
       const { refund, order } = await recordRefund(
         {
           orderId: value.orderId,
-          amountMinor: parseMinorUnits(value.amount) ?? 0,
+          amountMinor,
           method: value.method,
           reference: value.reference,
           reason: value.reason,
@@ -224,9 +231,10 @@ export async function action({ request }: Route.ActionArgs) {
       {
         method: value.method,
         reference: value.reference,
-        amountMinor: parseMinorUnits(value.amount) ?? 0,
+        amountMinor: parseMinorUnits(value.amount, value.currency) ?? 0,
         currency: value.currency,
-        paidAt: new Date(`${value.paidOn}T12:00:00+03:00`),
+        // Noon of the day typed, in Nairobi (the office's day), whatever the server's zone.
+        paidAt: instantInZone(value.paidOn, 12, 0, EVENT_TIME_ZONE),
         invoiceNumber: value.invoiceNumber,
         proofKey,
       },
@@ -270,7 +278,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function today() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
+  return dayInZone(new Date(), EVENT_TIME_ZONE);
 }
 
 function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {

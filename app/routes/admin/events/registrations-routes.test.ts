@@ -3,12 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, registrations, tickets } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { insertEvent, insertRegistration } from "~/models/registrations/test-fixtures";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../../tests/helpers/route";
 import { type RouteRole, signInEachRole } from "../../../../tests/helpers/session";
 import { action as checkInAction, loader as checkInLoader } from "./check-in";
 import { action as registrationsAction, loader as registrationsLoader } from "./registrations";
 import { loader as csvLoader } from "./registrations-csv";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 // The organiser's screens as the server runs them: real sessions, role checks and queries.
 describe("registrations, CSV and check-in routes", () => {

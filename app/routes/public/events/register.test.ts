@@ -5,10 +5,14 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { setEnv } from "~/lib/env.server";
 import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
 import { insertEvent } from "~/models/registrations/test-fixtures";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { testEnv } from "../../../../tests/helpers/env";
 import { sessionCookieFor } from "../../../../tests/helpers/session";
 import { action } from "./register";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 // The registration page's action as the server runs it: a real session, the rate limit, the form.
 describe("registration action", () => {

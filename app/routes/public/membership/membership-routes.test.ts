@@ -14,6 +14,7 @@ import {
 } from "~/models/membership/membership.server";
 import { renewalToken } from "~/models/membership/renewal-link.server";
 import { recordPayment } from "~/models/orders/orders.server";
+import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { testEnv } from "../../../../tests/helpers/env";
 import { startTestSmtp } from "../../../../tests/helpers/smtp";
@@ -22,6 +23,9 @@ import { action as applyAction } from "./apply";
 import { action as renewAction, loader as renewLoader } from "./renew";
 import { action as seatAction } from "./seat";
 import { loader as verifyLoader } from "./verify";
+
+// The jobs and reactions this process runs, as the server registers them.
+wireProcess();
 
 const DAY = 86_400_000;
 

@@ -1,0 +1,42 @@
+// Every job handler and every reaction between domains, registered in one place (style.md rule
+// 12). The server, the worker and any script that runs jobs call wireProcess() by name; a process
+// that did not runs nothing: its workers claim no kind, and a paid order's unlock fails.
+import { registerBuiltInJobs } from "./jobs.server";
+import { activateTerm } from "./membership/membership.server";
+import { registerMembershipJobs } from "./membership/membership-jobs.server";
+import { registerOrderJobs } from "./orders/order-jobs.server";
+import { defineOrderLineKind } from "./orders/reactions.server";
+import { registerRegistrationJobs } from "./registrations/registration-jobs.server";
+import {
+  closeRegistrationsOfOrder,
+  confirmPaidRegistration,
+} from "./registrations/registrations.server";
+import { holdSeatsAgain } from "./registrations/reinstate.server";
+
+let wired = false;
+
+/** Registers every job and reaction of the app (once per process; later calls do nothing). */
+export function wireProcess() {
+  if (wired) return;
+  wired = true;
+  registerBuiltInJobs();
+  registerOrderJobs();
+  registerRegistrationJobs();
+  registerMembershipJobs();
+
+  // An event ticket: paid → the registration is confirmed (tickets, mail); its order closed →
+  // the held seats are freed for the waitlist; reinstated → the seats are taken back if free.
+  defineOrderLineKind("event_ticket", {
+    paid: async (order) => {
+      await confirmPaidRegistration(order.id);
+    },
+    closed: closeRegistrationsOfOrder,
+    reinstate: holdSeatsAgain,
+  });
+  // A membership term: paid → the term is dated and the membership activated.
+  defineOrderLineKind("membership_term", {
+    paid: async (_order, line) => {
+      await activateTerm(line.referenceId);
+    },
+  });
+}
