@@ -285,9 +285,10 @@ async function insertEvents(db: Database, total: number) {
         ON CONFLICT DO NOTHING
         RETURNING id, start_date, location
       ), fees AS (
-        INSERT INTO event_fees (event_id, fee_type, amount, currency, description, available_until, max_quantity)
+        INSERT INTO event_fees (event_id, fee_type, amount_minor, currency, description, available_until, max_quantity)
         SELECT id, f.fee_type::fee_type,
-          CASE WHEN location LIKE '%Kenya' THEN f.amount * 130 ELSE f.amount END,
+          -- whole units of two-decimal currencies, in minor units (cents)
+          100 * CASE WHEN location LIKE '%Kenya' THEN f.amount * 130 ELSE f.amount END,
           (CASE WHEN location LIKE '%Kenya' THEN 'KES' WHEN location LIKE '%United Kingdom' THEN 'GBP'
             WHEN location ~ '(Germany|France|Netherlands)$' THEN 'EUR' ELSE 'USD' END)::currency,
           f.description,

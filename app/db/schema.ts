@@ -8,7 +8,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -42,7 +41,8 @@ export const feeType = pgEnum("fee_type", [
   "member",
   "group",
 ]);
-export const currency = pgEnum("currency", ["USD", "EUR", "GBP", "KES"]);
+/** Each currency's decimals live in app/lib/money.ts (UGX and RWF have none; decision 0081). */
+export const currency = pgEnum("currency", ["USD", "EUR", "GBP", "KES", "UGX", "RWF"]);
 export const contactRegion = pgEnum("contact_region", [
   "global",
   "africa",
@@ -247,6 +247,15 @@ export const events = pgTable(
   ],
 );
 
+const minor = (name: string) => bigint(name, { mode: "number" });
+/**
+ * Every money column stays within JavaScript's exact integers (2^53 − 1), so reading a `bigint`
+ * column as a number is exact by construction: the database refuses a value (or a sum) beyond it
+ * rather than letting it be read back rounded (issue 26, decision 0072).
+ */
+const MAX_SAFE_MINOR = sql.raw("9007199254740991");
+const safeMinor = (column: unknown) => sql`${column} <= ${MAX_SAFE_MINOR}`;
+
 export const eventFees = pgTable(
   "event_fees",
   {
@@ -255,7 +264,8 @@ export const eventFees = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     feeType: feeType("fee_type").notNull().default("conference_only"),
-    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    /** The price in the currency's minor units (cents; whole shillings for UGX), decision 0081. */
+    amountMinor: minor("amount_minor").notNull().default(0),
     currency: currency("currency").notNull().default("USD"),
     description: text("description"),
     availableUntil: date("available_until"),
@@ -267,11 +277,12 @@ export const eventFees = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("event_fees_amount_nonneg", sql`${t.amount} >= 0`),
+    check("event_fees_amount_nonneg", sql`${t.amountMinor} >= 0`),
+    check("event_fees_amount_safe", safeMinor(t.amountMinor)),
     check("event_fees_max_quantity_pos", sql`${t.maxQuantity} IS NULL OR ${t.maxQuantity} >= 1`),
     check("event_fees_max_per_order_pos", sql`${t.maxPerOrder} >= 1`),
     check("event_fees_max_per_account_pos", sql`${t.maxPerAccount} >= 1`),
-    index("event_fees_event_amount_idx").on(t.eventId, t.amount),
+    index("event_fees_event_amount_idx").on(t.eventId, t.amountMinor),
   ],
 );
 
@@ -557,15 +568,6 @@ export const paymentMethod = pgEnum("payment_method", [
   "cash",
   "other",
 ]);
-
-const minor = (name: string) => bigint(name, { mode: "number" });
-/**
- * Every money column stays within JavaScript's exact integers (2^53 − 1), so reading a `bigint`
- * column as a number is exact by construction: the database refuses a value (or a sum) beyond it
- * rather than letting it be read back rounded (issue 26, decision 0072).
- */
-const MAX_SAFE_MINOR = sql.raw("9007199254740991");
-const safeMinor = (column: unknown) => sql`${column} <= ${MAX_SAFE_MINOR}`;
 
 export const orders = pgTable(
   "orders",

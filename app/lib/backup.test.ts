@@ -37,7 +37,7 @@ describe("backup and restore", () => {
         .returning();
       await source.db
         .insert(eventFees)
-        .values({ eventId: event.id, amount: 149.5, currency: "KES", feeType: "student" });
+        .values({ eventId: event.id, amountMinor: 14950, currency: "KES", feeType: "student" });
       await source.db.insert(agendaItems).values({
         eventId: event.id,
         title: "Opening",
@@ -72,7 +72,7 @@ describe("backup and restore", () => {
       });
       expect(copy.startDate.toISOString()).toBe("2027-05-04T06:00:00.000Z");
       const fees = await target.db.select().from(eventFees);
-      expect(fees).toMatchObject([{ amount: 149.5, currency: "KES", feeType: "student" }]);
+      expect(fees).toMatchObject([{ amountMinor: 14950, currency: "KES", feeType: "student" }]);
       const [paper] = await target.db.select().from(papers);
       expect(paper.authors).toEqual(["A. Kamau", "B. Mensah"]);
       const object = await (await import("~/lib/storage.server")).getStorage().get(key);

@@ -12,7 +12,8 @@ export const PAPER_STATUSES = [
 export const ADMIN_PAPER_STATUSES = ["draft", "under_review", "published"] as const;
 export const OFFICE_STATUSES = ["active", "inactive"] as const;
 export const SPONSOR_TIERS = ["platinum", "gold", "silver", "bronze"] as const;
-export const CURRENCIES = ["USD", "EUR", "GBP", "KES"] as const;
+/** The database's currency enum; each has its decimals in app/lib/money.ts (decision 0081). */
+export const CURRENCIES = ["USD", "EUR", "GBP", "KES", "UGX", "RWF"] as const;
 export const FEE_TYPES = [
   "conference_only",
   "full_board",

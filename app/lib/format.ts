@@ -1,5 +1,4 @@
 import { EVENT_TIME_ZONE } from "./constants";
-import { formatMinor, parseMinorUnits } from "./money";
 
 type DateInput = Date | string | number;
 
@@ -131,15 +130,6 @@ export function durationInDays(
   timeZone: string = EVENT_TIME_ZONE,
 ) {
   return dayNumber(end, timeZone) - dayNumber(start, timeZone) + 1;
-}
-
-/** Amount with 2 decimals and its currency code (spec §3): 'USD 1,250.00'. */
-export function formatMoney(amount: number | string, currency: string) {
-  // Decimal text (a numeric column) is read digit for digit, never through a float (0072).
-  const minor = typeof amount === "string" ? parseMinorUnits(amount) : null;
-  if (minor !== null) return formatMinor(minor, currency);
-  const value = typeof amount === "string" ? Number(amount) : amount;
-  return `${currency} ${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** '1 event', '12 events'. */

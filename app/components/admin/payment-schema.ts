@@ -1,37 +1,47 @@
 import { z } from "zod";
 import { CURRENCIES } from "~/lib/constants";
-import { parseMinorUnits } from "~/lib/money";
+import { decimalsRule, parseMinorUnits } from "~/lib/money";
 import { PAYMENT_METHODS } from "~/lib/payments/methods";
 
+/**
+ * A positive amount as typed, with at most two decimals (the most any currency has); the
+ * currency's own decimals are checked where the currency is known (decision 0081).
+ */
+const amountText = (v: string) => (parseMinorUnits(v, "USD") ?? 0) > 0;
+
 /** Recording a payment that arrived (Payments screen). */
-export const RecordPaymentSchema = z.object({
-  intent: z.literal("record"),
-  invoiceNumber: z
-    .string({ error: "Enter the invoice number (the M-Pesa account number)" })
-    .trim()
-    .min(1, { error: "Enter the invoice number (the M-Pesa account number)" })
-    .max(40, { error: "Invoice number is too long" }),
-  method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid" }),
-  reference: z
-    .string({ error: "Enter the payment reference (e.g. the M-Pesa code)" })
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,39}$/, {
-      error: "Enter the payment reference (e.g. the M-Pesa code)",
-    }),
-  amount: z
-    .string({ error: "Enter the amount paid, e.g. 1500 or 1500.50" })
-    .trim()
-    .refine((v) => (parseMinorUnits(v) ?? 0) > 0, {
-      error: "Enter the amount paid, e.g. 1500 or 1500.50",
-    }),
-  currency: z.enum(CURRENCIES, { error: "Choose the currency" }),
-  paidOn: z
-    .string({ error: "Enter the payment date" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the payment date" })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), {
-      error: "Enter the payment date",
-    }),
-});
+export const RecordPaymentSchema = z
+  .object({
+    intent: z.literal("record"),
+    invoiceNumber: z
+      .string({ error: "Enter the invoice number (the M-Pesa account number)" })
+      .trim()
+      .min(1, { error: "Enter the invoice number (the M-Pesa account number)" })
+      .max(40, { error: "Invoice number is too long" }),
+    method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid" }),
+    reference: z
+      .string({ error: "Enter the payment reference (e.g. the M-Pesa code)" })
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,39}$/, {
+        error: "Enter the payment reference (e.g. the M-Pesa code)",
+      }),
+    amount: z
+      .string({ error: "Enter the amount paid, e.g. 1500 or 1500.50" })
+      .trim()
+      .refine(amountText, { error: "Enter the amount paid, e.g. 1500 or 1500.50" }),
+    currency: z.enum(CURRENCIES, { error: "Choose the currency" }),
+    paidOn: z
+      .string({ error: "Enter the payment date" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the payment date" })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), {
+        error: "Enter the payment date",
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (parseMinorUnits(value.amount, value.currency) === null) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: decimalsRule(value.currency) });
+    }
+  });
 
 /** Matching a payment kept unmatched to an invoice (admins). */
 export const MatchPaymentSchema = z.object({
@@ -57,9 +67,7 @@ export const RefundSchema = z.object({
   amount: z
     .string({ error: "Enter the amount refunded, e.g. 1500 or 1500.50" })
     .trim()
-    .refine((v) => (parseMinorUnits(v) ?? 0) > 0, {
-      error: "Enter the amount refunded, e.g. 1500 or 1500.50",
-    }),
+    .refine(amountText, { error: "Enter the amount refunded, e.g. 1500 or 1500.50" }),
   reason: z
     .string()
     .trim()

@@ -267,7 +267,7 @@ describe("event fees", () => {
   const fee = (overrides: Partial<FeeInput> = {}): FeeInput => ({
     feeType: "conference_only",
     currency: "USD",
-    amount: 0,
+    amountMinor: 0,
     maxQuantity: null,
     availableUntil: null,
     description: null,
@@ -277,16 +277,16 @@ describe("event fees", () => {
   it("replaces the whole set in one transaction and lists it cheapest first", async () => {
     const actor = await newActor();
     const { id } = await createEvent(actor, eventInput());
-    await replaceEventFees(actor, id, [fee({ amount: 500 }), fee({ amount: 100 })]);
+    await replaceEventFees(actor, id, [fee({ amountMinor: 50000 }), fee({ amountMinor: 10000 })]);
     const saved = await replaceEventFees(actor, id, [
-      fee({ feeType: "student", amount: 150.5, currency: "KES", maxQuantity: 20 }),
-      fee({ feeType: "early_bird", amount: 99.99, availableUntil: "2026-06-30" }),
+      fee({ feeType: "student", amountMinor: 15050, currency: "KES", maxQuantity: 20 }),
+      fee({ feeType: "early_bird", amountMinor: 9999, availableUntil: "2026-06-30" }),
     ]);
     expect(saved).toHaveLength(2);
     const listed = await listEventFees(id);
-    expect(listed.map((f) => [f.feeType, f.amount, f.currency])).toEqual([
-      ["early_bird", 99.99, "USD"],
-      ["student", 150.5, "KES"],
+    expect(listed.map((f) => [f.feeType, f.amountMinor, f.currency])).toEqual([
+      ["early_bird", 9999, "USD"],
+      ["student", 15050, "KES"],
     ]);
     expect(listed[0].availableUntil).toBe("2026-06-30");
     expect(listed[1].maxQuantity).toBe(20);
@@ -296,25 +296,25 @@ describe("event fees", () => {
   it("keeps the old set when an insert fails (delete and insert are one transaction)", async () => {
     const actor = await newActor();
     const { id } = await createEvent(actor, eventInput());
-    await replaceEventFees(actor, id, [fee({ amount: 42 })]);
+    await replaceEventFees(actor, id, [fee({ amountMinor: 4200 })]);
     await expect(
-      replaceEventFees(actor, id, [fee({ amount: 1 }), fee({ amount: -5 })]), // CHECK violation
+      replaceEventFees(actor, id, [fee({ amountMinor: 100 }), fee({ amountMinor: -500 })]), // CHECK violation
     ).rejects.toThrow();
-    expect((await listEventFees(id)).map((f) => f.amount)).toEqual([42]);
+    expect((await listEventFees(id)).map((f) => f.amountMinor)).toEqual([4200]);
   });
 
   it("keeps a saved fee's id (and so its registrations) when the set is saved again", async () => {
     const actor = await newActor();
     const { id } = await createEvent(actor, eventInput());
     const [kept, dropped] = await replaceEventFees(actor, id, [
-      fee({ amount: 10 }),
-      fee({ amount: 20 }),
+      fee({ amountMinor: 1000 }),
+      fee({ amountMinor: 2000 }),
     ]);
     const saved = await replaceEventFees(actor, id, [
-      fee({ id: kept.id, amount: 12, maxPerOrder: 4, maxPerAccount: 2 }),
-      fee({ amount: 30 }),
+      fee({ id: kept.id, amountMinor: 1200, maxPerOrder: 4, maxPerAccount: 2 }),
+      fee({ amountMinor: 3000 }),
     ]);
-    expect(saved.map((f) => f.amount)).toEqual([12, 30]);
+    expect(saved.map((f) => f.amountMinor)).toEqual([1200, 3000]);
     expect(saved[0]).toMatchObject({ id: kept.id, maxPerOrder: 4, maxPerAccount: 2 });
     expect(saved[1]).toMatchObject({ maxPerOrder: 10, maxPerAccount: 1 });
     expect((await listEventFees(id)).map((f) => f.id)).not.toContain(dropped.id);
@@ -333,7 +333,7 @@ describe("event fees", () => {
     const actor = await newActor();
     const a = await createEvent(actor, eventInput());
     const b = await createEvent(actor, eventInput());
-    const [feeA] = await replaceEventFees(actor, a.id, [fee({ amount: 10 })]);
+    const [feeA] = await replaceEventFees(actor, a.id, [fee({ amountMinor: 1000 })]);
     expect(await deleteEventFee(actor, b.id, feeA.id)).toBe(false);
     expect(await deleteEventFee(actor, a.id, feeA.id)).toBe(true);
     expect(await listEventFees(a.id)).toEqual([]);

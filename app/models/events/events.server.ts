@@ -165,7 +165,7 @@ export async function getEventForEdit(id: string) {
       .select()
       .from(eventFees)
       .where(eq(eventFees.eventId, id))
-      .orderBy(asc(eventFees.amount), asc(eventFees.createdAt)),
+      .orderBy(asc(eventFees.amountMinor), asc(eventFees.createdAt)),
   ]);
   return {
     ...event,

@@ -11,7 +11,8 @@ export type FeeInput = {
   id?: string;
   feeType: FeeType;
   currency: (typeof CURRENCIES)[number];
-  amount: number;
+  /** The price in the currency's minor units (app/lib/money.ts). */
+  amountMinor: number;
   maxQuantity: number | null;
   /** Seats one registration may take of this ticket (default 10). */
   maxPerOrder?: number;
@@ -43,7 +44,7 @@ export function listEventFees(eventId: string) {
     .select()
     .from(eventFees)
     .where(eq(eventFees.eventId, eventId))
-    .orderBy(asc(eventFees.amount), asc(eventFees.createdAt));
+    .orderBy(asc(eventFees.amountMinor), asc(eventFees.createdAt));
 }
 
 /**
@@ -84,7 +85,9 @@ export async function replaceEventFees(
               .returning();
       rows.push(row);
     }
-    rows.sort((a, b) => a.amount - b.amount || a.createdAt.getTime() - b.createdAt.getTime());
+    rows.sort(
+      (a, b) => a.amountMinor - b.amountMinor || a.createdAt.getTime() - b.createdAt.getTime(),
+    );
     return { event, rows };
   });
   await recordAudit(actor.request, {

@@ -159,12 +159,12 @@ describe("public event queries", () => {
       .insert(eventSponsors)
       .values([bronze, platinum, gold].map((s) => ({ eventId: summit, sponsorId: s.id })));
     await db.insert(eventFees).values([
-      { eventId: summit, feeType: "full_board", amount: 900, currency: "USD" },
-      { eventId: summit, feeType: "student", amount: 50.5, currency: "USD", maxQuantity: 20 },
+      { eventId: summit, feeType: "full_board", amountMinor: 90000, currency: "USD" },
+      { eventId: summit, feeType: "student", amountMinor: 5050, currency: "USD", maxQuantity: 20 },
       {
         eventId: summit,
         feeType: "early_bird",
-        amount: 300,
+        amountMinor: 30000,
         currency: "USD",
         availableUntil: "2027-01-31",
       },
@@ -332,10 +332,10 @@ describe("public event queries", () => {
         "Workshops",
         "Day two keynote",
       ]);
-      expect(detail!.fees.map((f) => [f.feeType, f.amount])).toEqual([
-        ["student", 50.5],
-        ["early_bird", 300],
-        ["full_board", 900],
+      expect(detail!.fees.map((f) => [f.feeType, f.amountMinor])).toEqual([
+        ["student", 5050],
+        ["early_bird", 30000],
+        ["full_board", 90000],
       ]);
       expect(detail!.fees[1].availableUntil).toBe("2027-01-31");
       expect(detail!.fees[0].maxQuantity).toBe(20);

@@ -373,7 +373,7 @@ async function loadEventDetail<E extends { id: string }>(event: E) {
       .select({
         id: eventFees.id,
         feeType: eventFees.feeType,
-        amount: eventFees.amount,
+        amountMinor: eventFees.amountMinor,
         currency: eventFees.currency,
         description: eventFees.description,
         availableUntil: eventFees.availableUntil,
@@ -382,7 +382,7 @@ async function loadEventDetail<E extends { id: string }>(event: E) {
       })
       .from(eventFees)
       .where(eq(eventFees.eventId, event.id))
-      .orderBy(asc(eventFees.amount), asc(eventFees.feeType)),
+      .orderBy(asc(eventFees.amountMinor), asc(eventFees.feeType)),
     db
       .select({
         id: sponsors.id,

@@ -31,7 +31,13 @@ export async function insertFee(
 ) {
   const [fee] = await db
     .insert(eventFees)
-    .values({ eventId, feeType: "conference_only", amountMinor: 5000, currency: "USD", ...overrides })
+    .values({
+      eventId,
+      feeType: "conference_only",
+      amountMinor: 5000,
+      currency: "USD",
+      ...overrides,
+    })
     .returning();
   return fee;
 }

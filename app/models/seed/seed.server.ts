@@ -23,6 +23,7 @@ import { getAuth } from "~/lib/auth.server";
 import { DEFAULT_COLOR, EVENT_TIME_ZONE } from "~/lib/constants";
 import { slugify } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
+import { currencyExponent } from "~/lib/money";
 import { getStorage, publicUrl, randomKey } from "~/lib/storage.server";
 import {
   AGENDA_TEMPLATES,
@@ -430,7 +431,8 @@ function feesFor(e: SeedEvent, start: Date) {
   const { currency, rate, step } = currencyFor(e.location);
   return FEES_BY_TYPE[e.type].map((f) => ({
     feeType: f.feeType,
-    amount: Math.round((f.usd * rate) / step) * step,
+    // Whole units of the currency (a multiple of its step), in minor units.
+    amountMinor: Math.round((f.usd * rate) / step) * step * 10 ** currencyExponent(currency),
     currency,
     description: f.description,
     maxQuantity: f.maxQuantity ?? null,

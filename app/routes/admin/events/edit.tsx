@@ -74,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: fee.id,
       feeType: fee.feeType,
       currency: fee.currency,
-      amount: Number(fee.amount),
+      amountMinor: fee.amountMinor,
       maxQuantity: fee.maxQuantity,
       maxPerOrder: fee.maxPerOrder,
       maxPerAccount: fee.maxPerAccount,

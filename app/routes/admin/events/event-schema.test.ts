@@ -226,7 +226,7 @@ describe("FeesFormSchema (spec §5)", () => {
       {
         feeType: "conference_only",
         currency: "USD",
-        amount: 0,
+        amountMinor: 0,
         maxQuantity: null,
         maxPerOrder: 10,
         maxPerAccount: 1,
@@ -275,6 +275,52 @@ describe("FeesFormSchema (spec §5)", () => {
       "fees[0].amount": ["Amount must be at least 0"],
       "fees[1].amount": ["Amount can have at most 2 decimal places"],
       "fees[2].maxQuantity": ["Max quantity must be at least 1"],
+    });
+  });
+
+  it("turns the typed amount into minor units of the row's currency, exactly", () => {
+    const submission = parseWithZod(
+      form({
+        "fees[0].amount": "1234.56",
+        "fees[0].currency": "USD",
+        "fees[1].amount": "0.29",
+        "fees[1].currency": "KES",
+        "fees[2].amount": "1000000000",
+        "fees[2].currency": "EUR",
+        "fees[3].amount": "150000",
+        "fees[3].currency": "UGX",
+        "fees[4].amount": "2,500",
+        "fees[4].currency": "RWF",
+      }),
+      { schema: FeesFormSchema },
+    );
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+    expect(submission.value.fees.map((f) => [f.currency, f.amountMinor])).toEqual([
+      ["USD", 123456],
+      ["KES", 29],
+      ["EUR", 100_000_000_000],
+      ["UGX", 150000],
+      ["RWF", 2500],
+    ]);
+  });
+
+  it("refuses decimals for UGX and RWF, text, and amounts over the limit", () => {
+    const submission = parseWithZod(
+      form({
+        "fees[0].amount": "1500.50",
+        "fees[0].currency": "UGX",
+        "fees[1].amount": "10.5",
+        "fees[1].currency": "RWF",
+        "fees[2].amount": "ten",
+        "fees[3].amount": "1000000000.01",
+      }),
+      { schema: FeesFormSchema },
+    );
+    expect(errorsOf(submission)).toMatchObject({
+      "fees[0].amount": ["Amount can have no decimal places in UGX"],
+      "fees[1].amount": ["Amount can have no decimal places in RWF"],
+      "fees[2].amount": ["Amount must be a number"],
+      "fees[3].amount": ["Amount is too large"],
     });
   });
 

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { z } from "zod";
 import { CURRENCIES, EVENT_STATUSES, EVENT_TIME_ZONE, FEE_TYPES } from "~/lib/constants";
+import { parseMinorUnits } from "~/lib/money";
 import { isTimeZone } from "~/lib/time-zones";
 
 const skippedTimeMessage = "This time does not exist in the event's time zone (clocks change)";
@@ -188,50 +189,84 @@ export const EventFormSchema = z
 
 export type EventFormValues = z.output<typeof EventFormSchema>;
 
-const TWO_DECIMALS = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
+/** The largest fee, in whole units of its currency. */
+const MAX_FEE_UNITS = 1_000_000_000;
 
-export const FeeRowSchema = z.object({
-  /** Set on rows already saved (lets the card remove one at once); never written back. */
-  id: z.string().regex(UUID).optional(),
-  feeType: z.enum(FEE_TYPES, { error: "Please choose a fee type" }).default("conference_only"),
-  currency: z.enum(CURRENCIES, { error: "Please choose a currency" }).default("USD"),
-  amount: z
-    .number({ error: "Amount must be a number" })
-    .min(0, "Amount must be at least 0")
-    .max(1_000_000_000, "Amount is too large")
-    .refine(TWO_DECIMALS, "Amount can have at most 2 decimal places")
-    .default(0),
-  maxQuantity: z
-    .number({ error: "Max quantity must be a whole number" })
-    .int("Max quantity must be a whole number")
-    .min(1, "Max quantity must be at least 1")
-    .max(1_000_000)
-    .optional()
-    .transform((v) => v ?? null),
-  // Fair shares (decision 0073): enforced when people register, shown on the registration form.
-  maxPerOrder: z
-    .number({ error: "Max per order must be a whole number" })
-    .int("Max per order must be a whole number")
-    .min(1, "Max per order must be at least 1")
-    .max(1000, "Max per order must be at most 1000")
-    .default(10),
-  maxPerAccount: z
-    .number({ error: "Max per account must be a whole number" })
-    .int("Max per account must be a whole number")
-    .min(1, "Max per account must be at least 1")
-    .max(100, "Max per account must be at most 100")
-    .default(1),
-  availableUntil: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), {
-      message: "Please enter a valid date",
-    })
-    .transform((v) => v || null),
-  description: optionalText(1000),
-});
+/**
+ * What is wrong with a typed amount before its currency is known (spec §5 messages); the row
+ * then parses it with the currency's decimals (app/lib/money.ts). Never read through a float.
+ */
+function amountProblem(text: string) {
+  const plain = text.replace(/,/g, "");
+  if (!DECIMAL_TEXT.test(plain)) return "Amount must be a number";
+  if (plain.startsWith("-"))
+    return /^-0+(?:\.0+)?$/.test(plain) ? null : "Amount must be at least 0";
+  if ((plain.split(".")[1] ?? "").length > 2) return "Amount can have at most 2 decimal places";
+  const cents = parseMinorUnits(plain, "USD");
+  return cents === null || cents > MAX_FEE_UNITS * 100 ? "Amount is too large" : null;
+}
+
+export const FeeRowSchema = z
+  .object({
+    /** Set on rows already saved (lets the card remove one at once); never written back. */
+    id: z.string().regex(UUID).optional(),
+    feeType: z.enum(FEE_TYPES, { error: "Please choose a fee type" }).default("conference_only"),
+    currency: z.enum(CURRENCIES, { error: "Please choose a currency" }).default("USD"),
+    /** Decimal text as typed ('1234.56'); the row turns it into `amountMinor` in its currency. */
+    amount: z
+      .string({ error: "Amount must be a number" })
+      .trim()
+      .default("0")
+      .superRefine((text, ctx) => {
+        const message = amountProblem(text);
+        if (message) ctx.addIssue({ code: "custom", message });
+      }),
+    maxQuantity: z
+      .number({ error: "Max quantity must be a whole number" })
+      .int("Max quantity must be a whole number")
+      .min(1, "Max quantity must be at least 1")
+      .max(1_000_000)
+      .optional()
+      .transform((v) => v ?? null),
+    // Fair shares (decision 0073): enforced when people register, shown on the registration form.
+    maxPerOrder: z
+      .number({ error: "Max per order must be a whole number" })
+      .int("Max per order must be a whole number")
+      .min(1, "Max per order must be at least 1")
+      .max(1000, "Max per order must be at most 1000")
+      .default(10),
+    maxPerAccount: z
+      .number({ error: "Max per account must be a whole number" })
+      .int("Max per account must be a whole number")
+      .min(1, "Max per account must be at least 1")
+      .max(100, "Max per account must be at most 100")
+      .default(1),
+    availableUntil: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), {
+        message: "Please enter a valid date",
+      })
+      .transform((v) => v || null),
+    description: optionalText(1000),
+  })
+  // The amount becomes integer minor units with the row's currency (decision 0081): UGX and RWF
+  // have no decimals, so '1500.50' is refused for them here.
+  .transform(({ amount, ...row }, ctx) => {
+    const amountMinor = parseMinorUnits(amount.replace(/^-/, ""), row.currency);
+    if (amountMinor === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `Amount can have no decimal places in ${row.currency}`,
+      });
+      return z.NEVER;
+    }
+    return { ...row, amountMinor };
+  });
 
 export const FeesFormSchema = z.object({
   fees: z

@@ -17,6 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CURRENCIES, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
+import { currencyExponent, isCurrency, minorToDecimal } from "~/lib/money";
 import { withoutKey } from "~/lib/utils";
 import { FEES_FORM_ID } from "./editor-guard";
 import { FeesFormSchema } from "./event-schema";
@@ -28,7 +29,8 @@ export type FeeRowData = {
   id: string;
   feeType: string;
   currency: string;
-  amount: number;
+  /** The price in the currency's minor units (shown in the form as decimal text). */
+  amountMinor: number;
   maxQuantity: number | null;
   maxPerOrder: number;
   maxPerAccount: number;
@@ -52,13 +54,19 @@ function toFormRow(fee: FeeRowData) {
     id: fee.id,
     feeType: fee.feeType as (typeof FEE_TYPES)[number],
     currency: fee.currency as (typeof CURRENCIES)[number],
-    amount: fee.amount.toFixed(2),
+    amount: minorToDecimal(fee.amountMinor, fee.currency),
     maxQuantity: fee.maxQuantity === null ? "" : String(fee.maxQuantity),
     maxPerOrder: String(fee.maxPerOrder),
     maxPerAccount: String(fee.maxPerAccount),
     availableUntil: fee.availableUntil ?? "",
     description: fee.description ?? "",
   };
+}
+
+/** The amount field's step: one minor unit of the row's currency (1 for UGX, 0.01 for USD). */
+function stepFor(currency: string | undefined) {
+  const exponent = currency && isCurrency(currency) ? currencyExponent(currency) : 2;
+  return exponent === 0 ? "1" : `0.${"1".padStart(exponent, "0")}`;
 }
 
 const NEW_ROW = {
@@ -244,7 +252,7 @@ function FeesEditor({
                       <Input
                         key={f.amount.key}
                         min={0}
-                        step="0.01"
+                        step={stepFor(f.currency.value)}
                         inputMode="decimal"
                         {...withoutKey(getInputProps(f.amount, { type: "number" }))}
                       />

@@ -36,7 +36,7 @@ const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
     {
       id: "f1",
       feeType: "early_bird",
-      amount: 150,
+      amountMinor: 15000,
       currency: "USD",
       description: null,
       availableUntil: "2027-01-31",
@@ -46,7 +46,7 @@ const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
     {
       id: "f2",
       feeType: "full_board",
-      amount: 1250,
+      amountMinor: 125000,
       currency: "KES",
       description: null,
       availableUntil: null,

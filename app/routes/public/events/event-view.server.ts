@@ -4,11 +4,11 @@ import {
   durationInDays,
   formatDate,
   formatDateRange,
-  formatMoney,
   formatTime,
   isoInZone,
   zoneLabel,
 } from "~/lib/format";
+import { formatMinor } from "~/lib/money";
 import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
 import type { EventDetail } from "~/models/events/queries.server";
 import { eventJsonLd } from "./json-ld";
@@ -103,7 +103,7 @@ export function buildEventPageView(
     fees: event.fees.map((fee) => ({
       id: fee.id,
       label: publicFeeTypeLabel(fee.feeType),
-      amountLabel: formatMoney(fee.amount, fee.currency),
+      amountLabel: formatMinor(fee.amountMinor, fee.currency),
       description: fee.description,
       availableUntilLabel: fee.availableUntil
         ? formatDate(`${fee.availableUntil}T12:00:00Z`, "UTC")

@@ -13,8 +13,8 @@ const event = {
   imageUrl: "/uploads/events/a.webp",
   speakers: [{ name: "Amina Odhiambo", title: "Chief Data Officer", organization: "Acme" }],
   fees: [
-    { feeType: "early_bird", amount: 150, currency: "USD", availableUntil: "2027-01-31" },
-    { feeType: "conference_only", amount: 299.5, currency: "USD", availableUntil: null },
+    { feeType: "early_bird", amountMinor: 15000, currency: "USD", availableUntil: "2027-01-31" },
+    { feeType: "conference_only", amountMinor: 29950, currency: "USD", availableUntil: null },
   ],
 };
 
@@ -57,6 +57,22 @@ describe("eventJsonLd", () => {
     });
     // It survives the trip through JSON (what the page embeds).
     expect(JSON.parse(JSON.stringify(ld))).toEqual(ld);
+  });
+
+  it("writes each offer's price as exact decimal text in its currency's decimals", () => {
+    const fees = [
+      { feeType: "full_board", amountMinor: 9_999_999_999, currency: "KES", availableUntil: null },
+      { feeType: "student", amountMinor: 29, currency: "EUR", availableUntil: null },
+      { feeType: "member", amountMinor: 0, currency: "GBP", availableUntil: null },
+      { feeType: "group", amountMinor: 1_500_000, currency: "UGX", availableUntil: null },
+    ];
+    const ld = eventJsonLd({ ...event, fees }, "https://k.example");
+    expect((ld.offers as { price: string; priceCurrency: string }[]).map((o) => o.price)).toEqual([
+      "99999999.99",
+      "0.29",
+      "0.00",
+      "1500000",
+    ]);
   });
 
   it("uses a VirtualLocation for online events and leaves out empty lists", () => {

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { EVENT_TIME_ZONE, ORGANISATION_NAME, publicFeeTypeLabel } from "~/lib/constants";
 import { isoInZone, splitLocation } from "~/lib/format";
+import { minorToDecimal } from "~/lib/money";
 
 /** Virtual events: the location mentions 'virtual' or 'online' (the listing's `format=virtual`). */
 export function isVirtualLocation(location: string) {
@@ -23,7 +24,8 @@ export type JsonLdEvent = {
   speakers: Array<{ name: string; title: string | null; organization: string | null }>;
   fees: Array<{
     feeType: string;
-    amount: number;
+    /** The price in the currency's minor units. */
+    amountMinor: number;
     currency: string;
     availableUntil: string | null;
     createdAt?: Date | string;
@@ -84,7 +86,8 @@ export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new 
             return {
               "@type": "Offer",
               name: publicFeeTypeLabel(fee.feeType),
-              price: fee.amount.toFixed(2),
+              // Decimal text from integer minor units, exact ("1234.56"; "1500" for UGX).
+              price: minorToDecimal(fee.amountMinor, fee.currency),
               priceCurrency: fee.currency,
               url,
               availability: `${SCHEMA}${closed ? "SoldOut" : "InStock"}`,

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, queryRows } from "~/db/client.server";
+import { adminQuery } from "../helpers/template-database";
+
+// Migration 0011 turns event_fees.amount numeric(12,2) into amount_minor bigint (decision 0081).
+// The database is migrated up to 0010 from a copy of the migrations folder, given fees, then
+// migrated to the end like a deployed site is; the fees must come out as exact minor units.
+
+const LAST_BEFORE = "0010_membership_upgrade_requests";
+const folders: string[] = [];
+
+function migrationsUpTo(tag: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), "kongamano-migrations-"));
+  folders.push(folder);
+  cpSync(path.resolve("drizzle"), folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const last = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(last).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+async function migrateWith(handle: DatabaseHandle, folder: string | undefined) {
+  const before = process.env.MIGRATIONS_DIR;
+  if (folder) process.env.MIGRATIONS_DIR = folder;
+  else delete process.env.MIGRATIONS_DIR;
+  try {
+    await handle.migrate();
+  } finally {
+    if (before === undefined) delete process.env.MIGRATIONS_DIR;
+    else process.env.MIGRATIONS_DIR = before;
+  }
+}
+
+/** An empty database (no template: the template is already fully migrated). */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ memory: true });
+  const name = `kongamano_migration_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("migration 0011: event fees in minor units", () => {
+  it("converts every existing fee exactly and keeps money columns within 2^53 − 1", async () => {
+    const handle = await emptyDatabase();
+    try {
+      await migrateWith(handle, migrationsUpTo(LAST_BEFORE));
+      const { db } = handle;
+      await db.execute(sql`
+        INSERT INTO events (id, title, slug, description, start_date, end_date, location)
+        VALUES ('00000000-0000-4000-8000-000000000001', 'Old fees', 'old-fees', 'd',
+                '2027-03-01T06:00:00Z', '2027-03-02T15:00:00Z', 'Nairobi, Kenya')`);
+      const amounts = ["1234.56", "0", "99999999.99", "0.29", "0.07", "150", "19.99"];
+      for (const [i, amount] of amounts.entries()) {
+        await db.execute(sql`
+          INSERT INTO event_fees (id, event_id, amount, currency, description)
+          VALUES (${`00000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`},
+                  '00000000-0000-4000-8000-000000000001', ${amount}::numeric,
+                  ${i % 2 ? "KES" : "USD"}, ${amount})`);
+      }
+
+      await migrateWith(handle, undefined);
+
+      const rows = await queryRows<{ description: string; minor: string; currency: string }>(
+        sql`SELECT description, amount_minor::text AS minor, currency::text AS currency
+            FROM event_fees ORDER BY description`,
+        db,
+      );
+      const converted = Object.fromEntries(rows.map((r) => [r.description, Number(r.minor)]));
+      expect(converted).toEqual({
+        "1234.56": 123456,
+        "0": 0,
+        "99999999.99": 9999999999,
+        "0.29": 29,
+        "0.07": 7,
+        "150": 15000,
+        "19.99": 1999,
+      });
+      // The currency stays; the old column is gone.
+      expect(rows.find((r) => r.description === "1234.56")?.currency).toBe("USD");
+      expect(rows.find((r) => r.description === "0")?.currency).toBe("KES");
+      const columns = await queryRows<{ column_name: string }>(
+        sql`SELECT column_name FROM information_schema.columns
+            WHERE table_name = 'event_fees' AND column_name LIKE 'amount%'`,
+        db,
+      );
+      const names = columns.map((r) => r.column_name);
+      expect(names).toEqual(["amount_minor"]);
+
+      // The new currencies are usable once migrated, and the money CHECKs hold.
+      await db.execute(sql`
+        INSERT INTO event_fees (event_id, amount_minor, currency)
+        VALUES ('00000000-0000-4000-8000-000000000001', 1500, 'UGX'),
+               ('00000000-0000-4000-8000-000000000001', 9007199254740991, 'RWF')`);
+      await expect(
+        db.execute(sql`
+          INSERT INTO event_fees (event_id, amount_minor)
+          VALUES ('00000000-0000-4000-8000-000000000001', 9007199254740992)`),
+      ).rejects.toThrow();
+      await expect(
+        db.execute(sql`
+          INSERT INTO event_fees (event_id, amount_minor)
+          VALUES ('00000000-0000-4000-8000-000000000001', -1)`),
+      ).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  });
+});
