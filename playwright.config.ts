@@ -17,8 +17,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files run side by side, each test with data of its own (decision 0079); the tests of
+  // one file run in order unless the file says otherwise (the route sweep's roles do).
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI: a test that needs it is reported as flaky, never silently passed.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],

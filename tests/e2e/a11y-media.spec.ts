@@ -4,6 +4,10 @@ import { expect, signIn, test } from "./fixtures";
 
 // Issue 19 items 3 and 5: reduced motion, forced colours, live regions and dialogs.
 
+// The pages themselves are checked with axe by the route sweep (a11y-routes.spec.ts), for every
+// role; this journey keeps its own targeted checks.
+test.use({ axeOnLoad: false });
+
 async function upcomingEventPath(page: Page) {
   await page.goto("/events?filter=upcoming");
   const href = await page
@@ -25,31 +29,36 @@ const digits = (page: Page) =>
 test.describe("prefers-reduced-motion", () => {
   test.use({ reducedMotion: "reduce" });
 
+  // The page's clock is Playwright's: time runs on as usual, and `runFor` moves it forward at
+  // once, firing every timer and animation frame due meanwhile (no waiting in the test).
   test("the home figures show their final values at once, no count-up", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     const figures = page.locator('[data-slot="count-up"]');
     await expect(figures.first()).toBeAttached();
     const before = await figures.allTextContents();
     expect(before).toEqual(["78+", "90+", "5k+", "18+"]);
     await figures.first().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(600);
+    await page.clock.runFor(2_000); // longer than a count-up
     expect(await figures.allTextContents()).toEqual(before);
   });
 
   test("the countdown drops its seconds and stays still", async ({ page }) => {
+    await page.clock.install();
     await page.goto(await upcomingEventPath(page));
     const timer = page.getByRole("timer");
     await expect(timer).toHaveAttribute("data-reduced-motion", "true");
     await expect(timer.getByText("Seconds")).toHaveCount(0);
     await expect(timer.getByText("Minutes")).toBeVisible();
     const first = await digits(page);
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2_500);
     expect(await digits(page)).toEqual(first);
   });
 });
 
 test.describe("the countdown for screen readers and everyone else", () => {
   test("ticks every second, is never a live region, and Pause stops it", async ({ page }) => {
+    await page.clock.install();
     await page.goto(await upcomingEventPath(page));
     const timer = page.getByRole("timer", { name: "Time until the event starts" });
     await expect(timer.getByText("Seconds")).toBeVisible();
@@ -72,7 +81,7 @@ test.describe("the countdown for screen readers and everyone else", () => {
     await page.keyboard.press("Enter");
     await expect(pause).toHaveAttribute("aria-pressed", "true");
     const paused = await digits(page);
-    await page.waitForTimeout(2200);
+    await page.clock.runFor(2_200); // two ticks and more
     expect(await digits(page)).toEqual(paused);
     await page.keyboard.press("Space");
     await expect(pause).toHaveAttribute("aria-pressed", "false");

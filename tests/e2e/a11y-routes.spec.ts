@@ -5,7 +5,14 @@ import type { Page } from "@playwright/test";
 import { slugify } from "../../app/lib/format";
 import type { Role } from "../../app/lib/roles";
 import routes from "../../app/routes";
-import { horizontalOverflow, TEXT_SPACING_CSS } from "./a11y-support";
+import {
+  clippedText,
+  helpOrder,
+  horizontalOverflow,
+  mainNavContactIndex,
+  TEXT_SPACING_CSS,
+  undersizedTargets,
+} from "./a11y-support";
 import { expect, signIn, test } from "./fixtures";
 
 // Issue 19, how it is checked: axe and pa11y's engine (HTML_CodeSniffer, WCAG2AA) on every page
@@ -14,6 +21,12 @@ import { expect, signIn, test } from "./fixtures";
 // from links the sweep finds on the pages it has already visited (a list links to its edit
 // screens); links that arrive by e-mail (tokens) are opened with a made-up token and checked in
 // the state a visitor with a stale link sees.
+//
+// The one accessibility sweep (issue 28, decision 0079): each page is loaded once per role and
+// every per-page check runs on that visit — axe, HTML_CodeSniffer, WCAG 2.2's target size
+// (2.5.8) and consistent help (3.2.6), reflow at 320 px with and without text spacing (1.4.10,
+// 1.4.12). The automatic axe check of fixtures.ts is off here: the sweep's own axe is stricter.
+// Journeys (keyboard, media, statement, focus) keep their own targeted checks in their specs.
 
 type Who = "anonymous" | Role;
 type PageRoute = { path: string; file: string };
@@ -57,6 +70,12 @@ function pagesFor(who: Who) {
   });
 }
 
+/** Public pages (not the back office, not a member's own): also checked at phone width. */
+const isPublic = (p: string) => !p.startsWith("/admin") && !ACCOUNT.test(p);
+
+/** Screens that are one route with a query: swept as pages of their own. */
+const EXTRA_URLS: Partial<Record<Who, string[]>> = { anonymous: ["/auth?tab=signup"] };
+
 /** Parameters no page links to: links that arrive by e-mail, and the not-found page. */
 const MADE_UP: Record<string, string> = {
   "/membership/verify/:code": "/membership/verify/KM-0000-0000",
@@ -75,19 +94,21 @@ function pattern(routePath: string) {
 }
 
 /**
- * A URL for a route with parameters, from the links seen so far: a link to the route itself, or
+ * URLs for a route with parameters, from the links seen so far: links to the route itself, or
  * else to its parent (`/events/:slug` for `/events/:slug/register`, which a visitor reaches
- * through a sign-in link rather than directly) with the rest of the path appended.
+ * through a sign-in link rather than directly) with the rest of the path appended. Several, in
+ * the order found: a record another test deletes meanwhile (404) gives way to the next.
  */
-function urlFor(routePath: string, links: Set<string>) {
-  const paths = [...links].map((href) => href.split("?")[0]);
-  const direct = paths.find((href) => pattern(routePath).test(href));
-  if (direct) return direct;
+function urlsFor(routePath: string, links: Set<string>) {
+  const paths = [...new Set([...links].map((href) => href.split("?")[0]))];
+  const direct = paths.filter((href) => pattern(routePath).test(href));
+  if (direct.length > 0) return direct;
   const parts = routePath.split("/");
   const lastParam = parts.findLastIndex((part) => part.startsWith(":"));
   const parent = parts.slice(0, lastParam + 1).join("/");
-  const found = paths.find((href) => pattern(parent).test(href));
-  return found ? [found, ...parts.slice(lastParam + 1)].join("/") : undefined;
+  return paths
+    .filter((href) => pattern(parent).test(href))
+    .map((found) => [found, ...parts.slice(lastParam + 1)].join("/"));
 }
 
 type Finding = { url: string; tool: string; message: string };
@@ -144,56 +165,67 @@ async function axeFindings(page: Page) {
   );
 }
 
-/** Visits the pages of one role; returns what the tools found and which routes were reached. */
+/** Visits the pages of one role; returns what the checks found and which routes were reached. */
 async function sweep(page: Page, who: Who, setUp: (page: Page) => Promise<string[]>) {
   const todo = pagesFor(who);
   const links = new Set<string>(await setUp(page));
   const checked = new Set<string>();
   const findings: Finding[] = [];
   const unreached: string[] = [];
+  const found = (url: string, tool: string, message: string) =>
+    findings.push({ url, tool, message });
 
+  /** Loads `url` and runs every per-page check on it; returns the HTTP status. */
   const visit = async (url: string) => {
     const response = await page.goto(url);
-    expect(response?.status() ?? 0, `${who} ${url}`).toBeLessThan(500);
+    const status = response?.status() ?? 0;
+    expect(status, `${who} ${url}`).toBeLessThan(500);
     const landed = new URL(page.url()).pathname + new URL(page.url()).search;
     for (const href of await page
       .locator("a[href^='/']")
       .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) {
       links.add(href.split("#")[0]);
     }
-    if (checked.has(landed)) return;
+    if (checked.has(landed)) return status;
     checked.add(landed);
+    const publicPage = isPublic(new URL(page.url()).pathname);
     // Transitions off: contrast is measured on what a reader sees, not a half-faded toast.
     await page.addStyleTag({
       content: "*,*::before,*::after{transition:none!important;animation:none!important}",
     });
-    for (const message of await axeFindings(page))
-      findings.push({ url: landed, tool: "axe", message });
+    for (const message of await axeFindings(page)) found(landed, "axe", message);
     for (const m of await htmlCodeSniffer(page)) {
-      findings.push({
-        url: landed,
-        tool: "HTML_CodeSniffer",
-        message: `${m.code}: ${m.msg} ${m.where}`,
-      });
+      found(landed, "HTML_CodeSniffer", `${m.code}: ${m.msg} ${m.where}`);
+    }
+    // 3.2.6 Consistent Help: the contact link in header and footer, then the chat, everywhere;
+    // on public pages Contact is also in the main navigation, after the first entry.
+    const help = await helpOrder(page);
+    if (help.join() !== "header,footer,chat") found(landed, "3.2.6", `help in order ${help}`);
+    if (publicPage && (await mainNavContactIndex(page)) < 1) {
+      found(landed, "3.2.6", "no Contact link in the main navigation after its first entry");
+    }
+    // 2.5.8 Target Size at desktop width, and public pages at phone width too.
+    const size = page.viewportSize();
+    for (const t of await undersizedTargets(page)) found(landed, "2.5.8", JSON.stringify(t));
+    if (publicPage) {
+      await page.setViewportSize({ width: 375, height: 900 });
+      for (const t of await undersizedTargets(page)) {
+        found(landed, "2.5.8 at 375 px", JSON.stringify(t));
+      }
     }
     // 1.4.10 Reflow and 1.4.12 Text Spacing: the same screen 320 CSS px wide scrolls only
-    // vertically, also with the text-spacing overrides.
-    const size = page.viewportSize();
+    // vertically, also with the text-spacing overrides, which clip no text of a public page.
     await page.setViewportSize({ width: 320, height: 640 });
     const narrow = await horizontalOverflow(page);
     const spacing = await page.addStyleTag({ content: TEXT_SPACING_CSS });
     const spaced = await horizontalOverflow(page);
+    const clipped = publicPage ? await clippedText(page) : [];
     await spacing.evaluate((node) => (node as Element).remove());
     if (size) await page.setViewportSize(size);
-    if (narrow)
-      findings.push({ url: landed, tool: "reflow", message: `320 px: ${JSON.stringify(narrow)}` });
-    if (spaced) {
-      findings.push({
-        url: landed,
-        tool: "reflow",
-        message: `320 px, text spacing: ${JSON.stringify(spaced)}`,
-      });
-    }
+    if (narrow) found(landed, "reflow", `320 px: ${JSON.stringify(narrow)}`);
+    if (spaced) found(landed, "reflow", `320 px, text spacing: ${JSON.stringify(spaced)}`);
+    if (clipped.length > 0) found(landed, "text spacing", `clipped: ${JSON.stringify(clipped)}`);
+    return status;
   };
 
   // Pages without parameters first: they hold the links that fill in the others.
@@ -202,15 +234,23 @@ async function sweep(page: Page, who: Who, setUp: (page: Page) => Promise<string
     await visit(route.path);
     pending = pending.filter((r) => r !== route);
   }
+  for (const url of EXTRA_URLS[who] ?? []) await visit(url);
   // Then the rest, as links to them turn up; a pass that reaches nothing new ends the sweep.
+  const tried = new Set<string>();
   while (pending.length > 0) {
     const before = pending.length;
     for (const route of [...pending]) {
       const made = MADE_UP[route.path];
-      const found = made ?? urlFor(route.path, links);
-      if (!found) continue;
-      await visit(found);
-      pending = pending.filter((r) => r !== route);
+      const candidates = (made ? [made] : urlsFor(route.path, links)).filter(
+        (url) => !tried.has(url),
+      );
+      for (const url of candidates) {
+        tried.add(url);
+        // A record deleted by a test running alongside: try the next link to the same screen.
+        if ((await visit(url)) === 404 && !made && url !== candidates.at(-1)) continue;
+        pending = pending.filter((r) => r !== route);
+        break;
+      }
     }
     if (pending.length === before) break;
   }
@@ -218,14 +258,19 @@ async function sweep(page: Page, who: Who, setUp: (page: Page) => Promise<string
   return { findings, unreached, pages: checked.size };
 }
 
-/** A free registration and a paid one (an order), so /registrations/:id and /orders/:id exist. */
+/**
+ * A free registration and a paid one (an order), so /registrations/:id and /orders/:id exist:
+ * for events no other spec books with this account (specs run side by side). A retry finds its
+ * first try's bookings, which the account's own lists link to.
+ */
 async function memberBookings(page: Page) {
   const booked: string[] = [];
   for (const [event, button] of [
-    ["Nairobi Data Professionals Mixer", "Register"],
-    ["Data Ethics Seminar Series", "Register and Get Invoice"],
+    ["Cloud Migration for Archives Webinar", "Register"],
+    ["Knowledge Retention Seminar", "Register and Get Invoice"],
   ] as const) {
     await page.goto(`/events/${slugify(event)}/register`);
+    if ((await page.getByRole("link", { name: / × \d+$/ }).count()) > 0) continue;
     if (button !== "Register") {
       await page
         .getByRole("radio", { name: /\b(USD|EUR|GBP|KES) [1-9]/ })
@@ -273,11 +318,15 @@ test("the sweep's tools report a page with known faults", async ({ page }) => {
 });
 
 test.describe("every screen, for each role that may open it", () => {
+  // The sweep runs axe itself (all impacts, WCAG 2.2 tags): the automatic check would repeat it.
+  test.use({ axeOnLoad: false });
+  // The roles' sweeps share nothing but the demo content they read: they run side by side.
+  test.describe.configure({ mode: "parallel" });
   for (const { who, setUp } of ROLES) {
-    test(`${who}: axe, HTML_CodeSniffer (WCAG2AA) and the 320 px reflow find nothing`, async ({
+    test(`${who}: axe, HTML_CodeSniffer, target size, consistent help and reflow find nothing`, async ({
       page,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(400_000);
       const { findings, unreached, pages } = await sweep(page, who, setUp);
       console.log(`${who}: ${pages} pages swept`);
       expect.soft(unreached, `${who}: routes no link led to`).toEqual([]);

@@ -4,6 +4,10 @@ import { expect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
 // Issue 19 item 6: the accessibility statement, linked in the footer, and its contact route to
 // the staff inbox with its own topic. Also item 3: the confirmation toast is announced.
 
+// The pages themselves are checked with axe by the route sweep (a11y-routes.spec.ts), for every
+// role; this journey keeps its own targeted checks.
+test.use({ axeOnLoad: false });
+
 const STAFF = "staff@kongamano.test";
 
 test("the statement is linked in the footer and says standard, scope, testing and limits", async ({

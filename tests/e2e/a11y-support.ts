@@ -246,3 +246,72 @@ export const TEXT_SPACING_CSS = `* {
   word-spacing: 0.16em !important;
 }
 p { margin-bottom: 2em !important; }`;
+
+/**
+ * Text cut off by a box that hides its overflow (fixed heights or widths under text spacing):
+ * a visible text element sticking out of such an ancestor. Line clamps and truncation with an
+ * ellipsis are by design and skipped.
+ */
+export function clippedText(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const clips = Array.from(document.querySelectorAll("main *")).filter((el) => {
+      const s = getComputedStyle(el);
+      return (
+        (s.overflowX !== "visible" || s.overflowY !== "visible") &&
+        s.overflowX !== "auto" &&
+        s.overflowY !== "auto" &&
+        s.overflowX !== "scroll" &&
+        // Off-screen cards skip layout (content-visibility: auto) and are laid out on arrival.
+        s.contentVisibility !== "auto" &&
+        !el.classList.contains("sr-only")
+      );
+    });
+    for (const clip of clips) {
+      const box = clip.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      for (const el of Array.from(clip.querySelectorAll("*"))) {
+        const s = getComputedStyle(el);
+        if (el.closest(".sr-only, [aria-hidden='true']") || s.visibility === "hidden") continue;
+        if (s.textOverflow === "ellipsis" || s.webkitLineClamp !== "none") continue;
+        const hasText = Array.from(el.childNodes).some(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        );
+        if (!hasText) continue;
+        const r = el.getBoundingClientRect();
+        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
+          out.push(`${el.tagName.toLowerCase()}: ${el.textContent?.trim().slice(0, 40)}`);
+        }
+      }
+    }
+    return [...new Set(out)].slice(0, 5);
+  });
+}
+
+/**
+ * WCAG 3.2.6 Consistent Help: the help mechanisms in document order — the header's contact
+ * link, the footer's, the chat button — each named once ("header", "footer", "chat").
+ */
+export function helpOrder(page: Page) {
+  return page.evaluate(() => {
+    const items: string[] = [];
+    for (const el of Array.from(
+      document.querySelectorAll(
+        'header a[href="/contact"], footer a[href="/contact"], button[aria-label$="chat assistant"]',
+      ),
+    )) {
+      items.push(el.closest("header") ? "header" : el.closest("footer") ? "footer" : "chat");
+    }
+    return [...new Set(items)];
+  });
+}
+
+/** Where Contact stands among the main navigation's links (-1: missing). */
+export async function mainNavContactIndex(page: Page) {
+  const navLinks = await page
+    .getByRole("navigation", { name: /main/i })
+    .first()
+    .getByRole("link")
+    .allTextContents();
+  return navLinks.map((t) => t.trim()).indexOf("Contact");
+}

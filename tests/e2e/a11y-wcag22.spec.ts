@@ -12,17 +12,9 @@ import { expect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
 // 3.2.6 Consistent Help, 3.3.8 Accessible Authentication. 2.5.7 (dragging) is covered by the
 // keyboard journeys: the image is chosen without drag and drop, agenda items move with buttons.
 
-async function firstEventPath(page: Page) {
-  await page.goto("/events?filter=upcoming");
-  const href = await page
-    .getByTestId("event-card")
-    .first()
-    .getByRole("link")
-    .first()
-    .getAttribute("href");
-  expect(href).toMatch(/^\/events\/[a-z0-9-]+$/);
-  return href!;
-}
+// The pages themselves are checked with axe by the route sweep (a11y-routes.spec.ts), for every
+// role; this journey keeps its own targeted checks.
+test.use({ axeOnLoad: false });
 
 test.describe("2.4.11 focus not obscured by the sticky header", () => {
   test("the contact form's invalid e-mail gets focus below the header, with its error", async ({
@@ -109,94 +101,17 @@ test.describe("2.5.8 target size: at least 24×24 CSS px or spaced apart", () =>
     expect(await undersizedTargets(page)).toEqual([]);
   });
 
-  test("public pages, desktop and phone", async ({ page }) => {
-    test.setTimeout(240_000);
-    const event = await firstEventPath(page);
-    const paths = [
-      "/",
-      "/events",
-      event,
-      "/papers",
-      "/membership",
-      "/about",
-      "/offices",
-      "/contact",
-      "/advertising",
-      "/auth",
-      "/accessibility",
-    ];
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of paths) {
-        await page.goto(path);
-        await check(page, `${path} at ${width}px`);
-      }
-    }
-    // The chat bubble and its panel.
+  // Every page's targets are measured by the route sweep (a11y-routes.spec.ts), at desktop
+  // width and public pages at phone width too; this is the state a click opens.
+  test("the chat bubble and its open panel", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open chat assistant" }).click();
     await expect(page.getByRole("button", { name: "Close chat assistant" })).toBeVisible();
     await check(page, "/ with the chat open");
   });
-
-  test("back office screens", async ({ page }) => {
-    test.setTimeout(180_000);
-    await signIn(page, "admin");
-    for (const path of [
-      "/admin",
-      "/admin/events",
-      "/admin/events/new",
-      "/admin/papers",
-      "/admin/papers/new",
-      "/admin/speakers",
-      "/admin/offices",
-      "/admin/offices/new",
-      "/admin/users",
-      "/admin/messages",
-      "/admin/security",
-      "/profile",
-    ]) {
-      await page.goto(path);
-      await check(page, path);
-    }
-  });
 });
 
-test.describe("3.2.6 consistent help", () => {
-  test("the contact link is in the same place in header and footer on every page", async ({
-    page,
-  }) => {
-    const order = async () =>
-      page.evaluate(() => {
-        // Help mechanisms in document order: header contact link, footer contact link, chat.
-        const items: string[] = [];
-        for (const el of Array.from(
-          document.querySelectorAll(
-            'header a[href="/contact"], footer a[href="/contact"], button[aria-label$="chat assistant"]',
-          ),
-        )) {
-          items.push(el.closest("header") ? "header" : el.closest("footer") ? "footer" : "chat");
-        }
-        return [...new Set(items)];
-      });
-    const pages = ["/", "/events", "/papers", "/offices", "/contact", "/auth", "/accessibility"];
-    for (const path of pages) {
-      await page.goto(path);
-      expect(await order(), path).toEqual(["header", "footer", "chat"]);
-      const navLinks = await page
-        .getByRole("navigation", { name: /main/i })
-        .first()
-        .getByRole("link")
-        .allTextContents();
-      expect(navLinks.map((t) => t.trim()).indexOf("Contact"), path).toBeGreaterThan(0);
-    }
-    await signIn(page, "admin");
-    for (const path of ["/admin", "/admin/events", "/profile"]) {
-      await page.goto(path);
-      expect(await order(), path).toEqual(["header", "footer", "chat"]);
-    }
-  });
-});
+// 3.2.6 Consistent Help is checked on every page, for every role, by the route sweep.
 
 test.describe("3.3.8 accessible authentication", () => {
   const pasteAllowed = (page: Page, selector: string) =>

@@ -112,8 +112,16 @@ test.describe("accounts", () => {
     page.on("request", (r) => {
       if (r.method() === "POST") posted = true;
     });
+    // The form's submit event, once every handler has had its turn: was it stopped?
+    await page.evaluate(() => {
+      document.getElementById("sign-up-form")?.addEventListener("submit", (event) => {
+        setTimeout(() =>
+          document.body.setAttribute("data-sign-up-stopped", `${event.defaultPrevented}`),
+        );
+      });
+    });
     await page.getByRole("button", { name: "Create Account" }).click();
-    await page.waitForTimeout(500);
+    await expect(page.locator("body")).toHaveAttribute("data-sign-up-stopped", "true");
     expect(posted).toBe(false);
     await expect(page.getByText("Account created!")).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveCount(0);

@@ -97,9 +97,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 /**
  * `test` with an automatic axe check of every page a test visits: after each navigation
- * settles, axe runs; the test fails on any serious or critical violation.
+ * settles, axe runs; the test fails on any serious or critical violation. A spec that checks
+ * pages with axe itself (the route sweep) or only targets other checks (the accessibility
+ * journeys, whose pages the sweep covers) turns it off with `test.use({ axeOnLoad: false })`.
  */
-export const test = base.extend<{ axeEveryPage: undefined }>({
+export const test = base.extend<{ axeEveryPage: undefined; axeOnLoad: boolean }>({
+  axeOnLoad: [true, { option: true }],
   // Pages load their scripts after the first paint (decision 0012), which can be after `load`:
   // goto and reload return once the page has hydrated, as a visitor's first click would find it.
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -118,7 +121,11 @@ export const test = base.extend<{ axeEveryPage: undefined }>({
     await use(page);
   },
   axeEveryPage: [
-    async ({ page }, use) => {
+    async ({ page, axeOnLoad }, use) => {
+      if (!axeOnLoad) {
+        await use(undefined);
+        return;
+      }
       const checked = new Set<string>();
       const failures: string[] = [];
       const check = async () => {

@@ -111,7 +111,18 @@ test.describe("app shell on wide screens", () => {
     // Empty (or blank) input does nothing.
     await search.fill("   ");
     await search.press("Enter");
-    await page.waitForTimeout(300);
+    // A navigation starts within the key press (the router goes "loading" before it fetches):
+    // none began, rather than none finished within some wait.
+    expect(
+      await page.evaluate(() => {
+        const router = (
+          window as unknown as {
+            __reactRouterDataRouter: { state: { navigation: { state: string } } };
+          }
+        ).__reactRouterDataRouter;
+        return router.state.navigation.state;
+      }),
+    ).toBe("idle");
     await expect(page).toHaveURL("/");
 
     await search.fill("  data governance  ");
