@@ -1,4 +1,9 @@
 // Advertising and sponsorship page content (spec §2.12, §9): every figure is the one spec §9 gives.
+// Prices are US dollars in minor units (cents), labelled by app/lib/money.ts like every amount.
+import { formatPriceTag } from "~/lib/money";
+
+/** The currency of the advertising and sponsorship prices. */
+export const ADVERTISING_CURRENCY = "USD";
 export const ADVERTISING_STATS = [
   { value: "10,000+", label: "Global Members" },
   { value: "50,000+", label: "Monthly Website Visitors" },
@@ -32,7 +37,8 @@ export const WHY_PARTNER = [
 export type SponsorshipTier = {
   id: "platinum" | "gold" | "silver" | "bronze";
   name: string;
-  price: number;
+  /** Per event, in cents. */
+  priceMinor: number;
   popular?: boolean;
   description: string;
   features: string[];
@@ -42,7 +48,7 @@ export const SPONSORSHIP_TIERS: SponsorshipTier[] = [
   {
     id: "platinum",
     name: "Platinum",
-    price: 25000,
+    priceMinor: 2_500_000,
     popular: true,
     description: "Headline partnership with maximum visibility before, during and after the event.",
     features: [
@@ -57,7 +63,7 @@ export const SPONSORSHIP_TIERS: SponsorshipTier[] = [
   {
     id: "gold",
     name: "Gold",
-    price: 15000,
+    priceMinor: 1_500_000,
     description: "Prominent presence and a voice on stage in front of the whole audience.",
     features: [
       "Prominent logo placement on event materials",
@@ -71,7 +77,7 @@ export const SPONSORSHIP_TIERS: SponsorshipTier[] = [
   {
     id: "silver",
     name: "Silver",
-    price: 8000,
+    priceMinor: 800_000,
     description: "Solid brand exposure and direct contact with attendees at the venue.",
     features: [
       "Logo on the event website and venue signage",
@@ -84,7 +90,7 @@ export const SPONSORSHIP_TIERS: SponsorshipTier[] = [
   {
     id: "bronze",
     name: "Bronze",
-    price: 3000,
+    priceMinor: 300_000,
     description: "An affordable way to show your support and be seen by every attendee.",
     features: [
       "Logo on the event website",
@@ -97,7 +103,9 @@ export const SPONSORSHIP_TIERS: SponsorshipTier[] = [
 export type AdType = {
   id: "website-banner" | "newsletter" | "conference-app" | "paper-sponsorship";
   name: string;
-  price: string;
+  /** The lowest price, in cents, and what it buys ('month' → 'From $500/month'). */
+  fromMinor: number;
+  per: string;
   reach: string;
   description: string;
   formats?: string[];
@@ -108,7 +116,8 @@ export const AD_TYPES: AdType[] = [
   {
     id: "website-banner",
     name: "Website Banner",
-    price: "From $500/month",
+    fromMinor: 50_000,
+    per: "month",
     reach: "50,000+ monthly visitors",
     description: "Display banners on our events, research and membership pages.",
     formats: ["728x90", "300x250", "160x600"],
@@ -117,7 +126,8 @@ export const AD_TYPES: AdType[] = [
   {
     id: "newsletter",
     name: "Newsletter Advertising",
-    price: "From $800/insertion",
+    fromMinor: 80_000,
+    per: "insertion",
     reach: "10,000+ subscribers",
     description: "A sponsored block in the member newsletter, read by our whole community.",
     features: ["Logo, headline, copy and link", "Open and click report after each send"],
@@ -125,7 +135,8 @@ export const AD_TYPES: AdType[] = [
   {
     id: "conference-app",
     name: "Conference App Ads",
-    price: "From $1,200/event",
+    fromMinor: 120_000,
+    per: "event",
     reach: "5,000+ active users per event",
     description: "Reach attendees where they plan their day: in the conference app.",
     features: ["Banner on the agenda and speaker screens", "Push notification during the event"],
@@ -133,7 +144,8 @@ export const AD_TYPES: AdType[] = [
   {
     id: "paper-sponsorship",
     name: "Research Paper Sponsorship",
-    price: "From $2,000/paper",
+    fromMinor: 200_000,
+    per: "paper",
     reach: "25,000+ annual downloads",
     description: "Sponsor a research paper and be credited wherever it is read.",
     features: ["Credit on the paper page and PDF cover", "Acknowledgement in the announcement"],
@@ -148,3 +160,13 @@ export const AUDIENCE_BREAKDOWN = [
   { sector: "Education & Research", percent: 8 },
   { sector: "Other Industries", percent: 5 },
 ] as const;
+
+/** A sponsorship tier's price: '$25,000'. */
+export function tierPriceLabel(tier: Pick<SponsorshipTier, "priceMinor">) {
+  return formatPriceTag(tier.priceMinor, ADVERTISING_CURRENCY);
+}
+
+/** An advertising type's starting price: 'From $500/month'. */
+export function adPriceLabel(ad: Pick<AdType, "fromMinor" | "per">) {
+  return `From ${formatPriceTag(ad.fromMinor, ADVERTISING_CURRENCY)}/${ad.per}`;
+}

@@ -13,7 +13,12 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { contactHref } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
-import type { AdType, SponsorshipTier } from "./advertising-content";
+import {
+  type AdType,
+  adPriceLabel,
+  type SponsorshipTier,
+  tierPriceLabel,
+} from "./advertising-content";
 
 export const PACKAGE_TABS = { sponsorship: "sponsorship", digital: "digital" } as const;
 export type PackageTab = keyof typeof PACKAGE_TABS;
@@ -24,10 +29,6 @@ const AD_ICONS: Record<AdType["id"], typeof Monitor> = {
   "conference-app": Smartphone,
   "paper-sponsorship": FileText,
 };
-
-function usd(amount: number) {
-  return `$${amount.toLocaleString("en-US")}`;
-}
 
 /**
  * 'Event Sponsorship' (default) and 'Digital Advertising' tabs. Both panels are rendered on the
@@ -77,7 +78,7 @@ export function AdvertisingPackages({
                 <CardHeader>
                   <CardTitle>{tier.name}</CardTitle>
                   <p>
-                    <span className="text-3xl font-bold">{usd(tier.price)}</span>
+                    <span className="text-3xl font-bold">{tierPriceLabel(tier)}</span>
                     <span className="text-muted-foreground"> per event</span>
                   </p>
                   <CardDescription>{tier.description}</CardDescription>
@@ -123,7 +124,9 @@ export function AdvertisingPackages({
                         <Icon aria-hidden className="size-5 text-primary" />
                         {ad.name}
                       </CardTitle>
-                      <span className="text-right font-semibold text-primary">{ad.price}</span>
+                      <span className="text-right font-semibold text-primary">
+                        {adPriceLabel(ad)}
+                      </span>
                     </div>
                     <CardDescription>{ad.description}</CardDescription>
                   </CardHeader>

@@ -1,8 +1,8 @@
-// Membership page content (spec §2.8, §9): every figure is the one spec §9 gives.
+// Membership page content (spec §2.8, §9): every figure is the one spec §9 gives. The prices are
+// the ones charged (PLAN_PRICE_MINOR in models/membership/plans.ts), labelled by lib/money.ts.
 export type MembershipPlan = {
   id: "individual" | "professional" | "corporate";
   name: string;
-  price: number;
   description: string;
   highlight?: string;
   note?: string;
@@ -13,7 +13,6 @@ export const MEMBERSHIP_PLANS: MembershipPlan[] = [
   {
     id: "individual",
     name: "Individual",
-    price: 99,
     description: "For information professionals building their knowledge and network.",
     features: [
       "Full access to the research paper library",
@@ -26,7 +25,6 @@ export const MEMBERSHIP_PLANS: MembershipPlan[] = [
   {
     id: "professional",
     name: "Professional",
-    price: 299,
     highlight: "Most Popular",
     description: "For practitioners who lead data governance and transformation work.",
     features: [
@@ -41,7 +39,6 @@ export const MEMBERSHIP_PLANS: MembershipPlan[] = [
   {
     id: "corporate",
     name: "Corporate",
-    price: 999,
     note: "Up to 10 team members",
     description: "For organisations building information-management capability across teams.",
     features: [

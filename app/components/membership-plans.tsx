@@ -10,7 +10,9 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card";
+import { formatPriceTag } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { MEMBERSHIP_CURRENCY, PLAN_PRICE_MINOR } from "~/models/membership/plans";
 import type { MembershipPlan } from "./membership-content";
 
 /** Where 'Start Membership' leads: the application for the plan (signing in first if needed). */
@@ -36,7 +38,10 @@ export function MembershipPlans({ plans }: { plans: readonly MembershipPlan[] })
                 <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
                 <CardDescription>{plan.description}</CardDescription>
                 <p className="mt-3">
-                  <span className="text-4xl font-bold">${plan.price}</span>
+                  <span className="text-4xl font-bold">
+                    {/* The price charged on application, so the page never shows another. */}
+                    {formatPriceTag(PLAN_PRICE_MINOR[plan.id], MEMBERSHIP_CURRENCY)}
+                  </span>
                   <span className="text-muted-foreground">/year</span>
                 </p>
                 {plan.note ? (

@@ -860,4 +860,24 @@ describe("payments screen and payment proofs", () => {
       .where(eq(orders.id, partPaid.orderId ?? ""));
     expect(order).toMatchObject({ state: "cancelled", paidMinor: 500_00 });
   });
+
+  it("dates a payment at noon of the typed day in Nairobi and reads amounts in the currency's decimals", async () => {
+    const { invoiceNumber } = await newOrder();
+    const fields = fieldsFor(invoiceNumber, { amount: "10000", paidOn: "2026-12-31" });
+    expect((await record("editor", fields)).status).toBe(302);
+    const payment = await paymentByReference(fields.reference);
+    // 12:00 in Nairobi (UTC+3) is 09:00 UTC, on the typed day whatever the server's zone.
+    expect(payment.paidAt.toISOString()).toBe("2026-12-31T09:00:00.000Z");
+    expect(payment.amountMinor).toBe(10_000_00);
+
+    // UGX has no decimals: '1500.50' is refused with the reason, and nothing is recorded.
+    const before = await paymentCount();
+    const ugx = await record(
+      "admin",
+      fieldsFor(invoiceNumber, { amount: "1500.50", currency: "UGX" }),
+    );
+    expect(ugx.status).toBe(400);
+    expect((ugx.body as FormReply).result?.error?.amount).toEqual(["UGX amounts have no decimals"]);
+    expect(await paymentCount()).toBe(before);
+  });
 });
