@@ -7,6 +7,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
 import { type Database, queryRows } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { parseMinorUnits } from "~/lib/money";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 
 /**
@@ -108,6 +109,20 @@ export async function createBackup(
 
 export class RestoreRefusedError extends Error {}
 
+/**
+ * A fee row of a backup taken before migration 0011 has `amount` (numeric(12,2), read back as a
+ * JSON number) instead of `amount_minor`: converted through its decimal text, exactly (0081).
+ */
+function upgradeFeeRow(row: Record<string, unknown>) {
+  if ("amount_minor" in row || !("amount" in row)) return row;
+  const { amount, ...rest } = row;
+  const amountMinor = parseMinorUnits(String(amount), String(row.currency));
+  if (amountMinor === null) {
+    throw new RestoreRefusedError(`A fee in the backup has an unreadable amount: ${amount}`);
+  }
+  return { ...rest, amount_minor: amountMinor };
+}
+
 /** Restores into a migrated database that holds no users and no events (unless `force`). */
 export async function restoreBackup(
   db: Database,
@@ -135,9 +150,10 @@ export async function restoreBackup(
       await tx.execute(sql.raw(`TRUNCATE ${names}, rate_limit CASCADE`));
       for (const table of BACKUP_TABLES) {
         const name = getTableName(table);
-        const rows = JSON.parse(
+        const read = JSON.parse(
           await readFile(path.join(staging, "tables", `${name}.json`), "utf8"),
-        ) as unknown[];
+        ) as Record<string, unknown>[];
+        const rows = name === getTableName(schema.eventFees) ? read.map(upgradeFeeRow) : read;
         // Generated columns (search text) are computed again by PostgreSQL.
         const columns = await queryRows<{ column_name: string }>(
           sql`select column_name from information_schema.columns

@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import * as tar from "tar";
 import { afterEach, describe, expect, it } from "vitest";
 import { agendaItems, eventFees, events, papers } from "~/db/schema";
 import { localDriver, publicUrl, randomKey, setStorage } from "~/lib/storage.server";
@@ -82,6 +84,22 @@ describe("backup and restore", () => {
 
       // A database with content is not overwritten by accident.
       await expect(restoreBackup(target.db, file)).rejects.toBeInstanceOf(RestoreRefusedError);
+
+      // A backup from before migration 0011 (fees as numeric `amount`) restores its prices exactly.
+      const old = path.join(dir, "old");
+      await mkdir(old);
+      await tar.x({ file, cwd: old });
+      const feesFile = path.join(old, "tables", "event_fees.json");
+      const [row] = JSON.parse(await readFile(feesFile, "utf8"));
+      const { amount_minor: _minor, ...withoutMinor } = row;
+      // PostgreSQL renders numeric(12,2) 1234.56 as the JSON number 1234.56.
+      await writeFile(feesFile, JSON.stringify([{ ...withoutMinor, amount: 1234.56 }]));
+      const oldFile = path.join(dir, "old.tar.gz");
+      await tar.c({ gzip: true, file: oldFile, cwd: old }, await readdir(old));
+      await restoreBackup(target.db, oldFile, { force: true });
+      expect(await target.db.select().from(eventFees)).toMatchObject([
+        { amountMinor: 123456, currency: "KES", feeType: "student" },
+      ]);
     } finally {
       await source.close();
       await target.close();
