@@ -62,6 +62,9 @@ test("sign up and verify the e-mail address", async ({ page }) => {
   expect(next.name).toBe("Sign Up");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/tab=signup/);
+  // The URL changes first; the form follows with the tab's panel (Tab before it would leave
+  // the page through the footer).
+  await expect(page.getByLabel("Full Name")).toBeVisible();
   const email = `keyboard.${Date.now()}@example.test`;
   const password = "Quiet-Harbour-2026!";
   await tabTo(page, byLabel("Full Name"), { step: "to Full Name" });
