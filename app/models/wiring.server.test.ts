@@ -3,7 +3,7 @@
 // membership term activated (style.md rule 12: nothing depends on what a route build imported).
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, memberships, orders, registrations, tickets, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { useTestDatabase } from "../../tests/helpers/db";
@@ -20,10 +20,6 @@ describe("the wiring module alone runs a paid order's reactions", () => {
 
   beforeAll(() => {
     setEnv(testEnv());
-  });
-
-  afterAll(() => {
-    setEnv(undefined);
   });
 
   async function person() {

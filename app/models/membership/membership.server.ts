@@ -26,7 +26,6 @@ import {
   actorId,
   auditIn,
   DomainError,
-  type DomainErrorStatus,
   defineMachine,
   isPerson,
   type Tx,
@@ -81,16 +80,7 @@ export const MEMBERSHIP_TRANSITIONS: Record<MembershipState, readonly Membership
 };
 
 /** The memberships' refusals (the domain error, under the name their routes catch). */
-export class MembershipError extends DomainError {
-  constructor(
-    message: string,
-    status: DomainErrorStatus = 409,
-    /** The form field the message belongs to, when it is about one. */
-    field?: string,
-  ) {
-    super(message, status, field);
-  }
-}
+export class MembershipError extends DomainError {}
 
 export const membershipMachine = defineMachine<MembershipState, MembershipRow>({
   entity: "membership",
@@ -344,12 +334,12 @@ export async function applyForMembership(
   });
 }
 
-async function issueJoinInvoice(tx: Tx, membership: MembershipRow, actor: Actor, note: string) {
-  const buyer = await buyerOf(tx, membership);
-  const { orderId, invoiceNumber } = await createTermOrder(
+/** The first year's term with its order and invoice, at the plan's (student) price. */
+async function createJoinTermOrder(tx: Tx, membership: MembershipRow) {
+  return createTermOrder(
     tx,
     membership,
-    buyer,
+    await buyerOf(tx, membership),
     {
       kind: "join",
       plan: membership.plan,
@@ -358,6 +348,10 @@ async function issueJoinInvoice(tx: Tx, membership: MembershipRow, actor: Actor,
     JOIN_HOLD_DAYS * 86_400_000,
     joinDescription(membership.plan, membership.student),
   );
+}
+
+async function issueJoinInvoice(tx: Tx, membership: MembershipRow, actor: Actor, note: string) {
+  const { orderId, invoiceNumber } = await createJoinTermOrder(tx, membership);
   const updated = await changeState(tx, membership, "awaiting_payment", actor, {
     note,
     invoice: invoiceNumber,
@@ -375,19 +369,7 @@ export async function reissueJoinInvoice(membershipId: string, actor: Actor) {
     }
     const open = await pendingTerm(tx, membership.id, "join");
     if (open) return open;
-    const buyer = await buyerOf(tx, membership);
-    const created = await createTermOrder(
-      tx,
-      membership,
-      buyer,
-      {
-        kind: "join",
-        plan: membership.plan,
-        amountMinor: planPriceMinor(membership.plan, membership.student),
-      },
-      JOIN_HOLD_DAYS * 86_400_000,
-      joinDescription(membership.plan, membership.student),
-    );
+    const created = await createJoinTermOrder(tx, membership);
     await auditIn(tx, actor, "membership.invoice_reissued", membership.id, {
       invoice: created.invoiceNumber,
     });

@@ -22,7 +22,6 @@ import {
   actorId,
   auditIn,
   DomainError,
-  type DomainErrorStatus,
   defineMachine,
   isPerson,
   type Tx,
@@ -56,11 +55,7 @@ export const AMOUNT_TOO_LARGE_MESSAGE =
 export const MAX_UNMATCHED_PAYMENT_MINOR = 10_000_000_00;
 
 /** The orders' refusals (the domain error, under the name the orders' routes catch). */
-export class OrderError extends DomainError {
-  constructor(message: string, status: DomainErrorStatus = 409) {
-    super(message, status);
-  }
-}
+export class OrderError extends DomainError {}
 
 export const orderMachine = defineMachine<OrderState, OrderRow>({
   entity: "order",

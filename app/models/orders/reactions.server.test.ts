@@ -2,7 +2,7 @@
 // order should set off is refused loudly (a failed job, a refused cancel), never skipped.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
@@ -21,10 +21,6 @@ describe("orders without the wiring's reactions", () => {
     setEnv(testEnv());
     registerBuiltInJobs();
     registerOrderJobs();
-  });
-
-  afterAll(() => {
-    setEnv(undefined);
   });
 
   const membershipOrder = (): NewOrder => ({
