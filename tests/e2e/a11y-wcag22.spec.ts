@@ -103,11 +103,15 @@ test.describe("2.5.8 target size: at least 24×24 CSS px or spaced apart", () =>
 
   // Every page's targets are measured by the route sweep (a11y-routes.spec.ts), at desktop
   // width and public pages at phone width too; this is the state a click opens.
-  test("the chat bubble and its open panel", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open chat assistant" }).click();
-    await expect(page.getByRole("button", { name: "Close chat assistant" })).toBeVisible();
-    await check(page, "/ with the chat open");
+  test("the chat bubble and its open panel, on a phone and a desktop", async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await page.getByRole("button", { name: "Open chat assistant" }).click();
+      await expect(page.getByRole("button", { name: "Close chat assistant" })).toBeVisible();
+      await check(page, `/ with the chat open at ${width}px`);
+      await page.getByRole("button", { name: "Close chat assistant" }).click();
+    }
   });
 });
 
