@@ -73,8 +73,15 @@ function pagesFor(who: Who) {
 /** Public pages (not the back office, not a member's own): also checked at phone width. */
 const isPublic = (p: string) => !p.startsWith("/admin") && !ACCOUNT.test(p);
 
-/** Screens that are one route with a query: swept as pages of their own. */
-const EXTRA_URLS: Partial<Record<Who, string[]>> = { anonymous: ["/auth?tab=signup"] };
+/**
+ * Pages swept beyond the role's routes: a screen that is one route with a query, and the staff's
+ * own profile (its two-factor section differs from a member's).
+ */
+const EXTRA_URLS: Partial<Record<Who, string[]>> = {
+  anonymous: ["/auth?tab=signup"],
+  editor: ["/profile"],
+  admin: ["/profile"],
+};
 
 /** Parameters no page links to: links that arrive by e-mail, and the not-found page. */
 const MADE_UP: Record<string, string> = {
