@@ -1,4 +1,5 @@
 import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -311,15 +312,7 @@ function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<strin
             placeholder="INV-2027-000042"
           />
         </Field>
-        <Field label="Method" {...fieldWiring(fields.method)}>
-          <NativeSelect {...getSelectProps(fields.method)}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <MethodField meta={fields.method} />
         <Field label="Reference (M-Pesa code)" {...fieldWiring(fields.reference)}>
           <Input
             {...getInputProps(fields.reference, { type: "text" })}
@@ -423,15 +416,7 @@ function RefundForm({
         <Field label="Amount refunded" {...fieldWiring(fields.amount)}>
           <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
         </Field>
-        <Field label="Method" {...fieldWiring(fields.method)}>
-          <NativeSelect {...getSelectProps(fields.method)}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <MethodField meta={fields.method} />
         <Field label="Refund reference" {...fieldWiring(fields.reference)}>
           <Input
             {...getInputProps(fields.reference, { type: "text" })}
@@ -679,5 +664,20 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         )}
       </Card>
     </div>
+  );
+}
+
+/** The payment method select of the record and refund forms. */
+function MethodField({ meta }: { meta: FieldMetadata<string> }) {
+  return (
+    <Field label="Method" {...fieldWiring(meta)}>
+      <NativeSelect {...getSelectProps(meta)}>
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {PAYMENT_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
   );
 }
