@@ -464,7 +464,7 @@ export async function cancelOrder(orderId: string, actor: Actor, reason?: string
     const asBuyer = isPerson(actor) && order.buyerId === actor.id;
     if (isPerson(actor) && !asBuyer) await assertMayHandle(tx, actor, orderId);
     if (asBuyer && order.state === "awaiting_payment" && order.paidMinor > order.refundedMinor) {
-      throw new OrderError(PART_PAID_CANCEL_MESSAGE, 409);
+      throw new OrderError(PART_PAID_CANCEL_MESSAGE, 409, undefined, "part_paid");
     }
     return changeState(tx, order, "cancelled", actor, {}, reason ? { reason } : {});
   };

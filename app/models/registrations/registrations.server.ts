@@ -38,12 +38,7 @@ import { clientIp } from "~/lib/request.server";
 import { hasRole } from "~/lib/roles";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
 import { hasMemberBenefits } from "~/models/membership/queries.server";
-import {
-  cancelOrder,
-  createOrder,
-  OrderError,
-  PART_PAID_CANCEL_MESSAGE,
-} from "~/models/orders/orders.server";
+import { cancelOrder, createOrder, OrderError } from "~/models/orders/orders.server";
 import type { OrderClosedReaction } from "~/models/orders/reactions.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
 import { closedRegistrationMail, reminderMail, waitlistOfferMail } from "./registration-mails";
@@ -872,7 +867,7 @@ export async function cancelRegistration(
     } catch (error) {
       if (!(error instanceof OrderError) || error.status !== 409) throw error;
       // Part-paid: the attendee is told why (staff cancel through the order, then refund).
-      if (error.message === PART_PAID_CANCEL_MESSAGE) throw new RegistrationError(error.message);
+      if (error.code === "part_paid") throw new RegistrationError(error.message);
       // Otherwise paid a moment ago: cancel the now confirmed registration below.
     }
   }
