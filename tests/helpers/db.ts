@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { type DatabaseHandle, openDatabase, queryRows, setDatabase } from "~/db/client.server";
 import { adminQuery } from "./template-database";
 
 let pgliteTemplate: Uint8Array | undefined;
@@ -59,4 +60,26 @@ export function useTestDatabase() {
       return ref.handle;
     },
   };
+}
+
+/**
+ * A digest of every table's rows (sessions, rate-limit counters and verifications aside): what a
+ * refused request must leave unchanged.
+ */
+export async function databaseFingerprint() {
+  const tables = await queryRows<{ table_name: string }>(
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'
+          and table_name not in ('session', 'rate_limit', 'verification', '__drizzle_migrations')
+        order by table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ digest: string | null }>(
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+          from ${sql.identifier(table_name)} t`,
+    );
+    parts.push(`${table_name}:${row.digest}`);
+  }
+  return parts.join("\n");
 }

@@ -8,9 +8,8 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
 import {
   contactMessages,
   invitations,
@@ -27,7 +26,7 @@ import { applyForMembership } from "~/models/membership/membership.server";
 import { createOrder, type NewOrderLine, recordPayment } from "~/models/orders/orders.server";
 import { insertEvent, insertFee, insertRegistration } from "~/models/registrations/test-fixtures";
 import { wireProcess } from "~/models/wiring.server";
-import { useTestDatabase } from "../helpers/db";
+import { databaseFingerprint, useTestDatabase } from "../helpers/db";
 import { type RouteRole, sessionCookieFor, signInEachRole } from "../helpers/session";
 
 // The jobs and reactions this process runs, as the server registers them.
@@ -74,25 +73,6 @@ async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
     toast: toast?.title ?? null,
     toastType: toast?.type,
   };
-}
-
-/** What a refused post must leave unchanged (sessions and rate-limit counters aside). */
-async function fingerprint() {
-  const tables = await queryRows<{ table_name: string }>(
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE'
-          and table_name not in ('session', 'rate_limit', 'verification', '__drizzle_migrations')
-        order by table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ digest: string | null }>(
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-          from ${sql.identifier(table_name)} t`,
-    );
-    parts.push(`${table_name}:${row.digest}`);
-  }
-  return parts.join("\n");
 }
 
 /** A refusal: a 4xx, or (the membership page's way) a redirect back with an error toast. */
@@ -190,9 +170,9 @@ describe("hidden intents: every action refuses what its page hides", () => {
 
   /** Posts as `who` and expects a refusal that changed nothing. */
   async function expectRefused(label: string, send: () => Promise<Answer>): Promise<string | null> {
-    const before = await fingerprint();
+    const before = await databaseFingerprint();
     const answer = await send();
-    const after = await fingerprint();
+    const after = await databaseFingerprint();
     if (!refused(answer)) return `${label}: not refused (${JSON.stringify(answer)})`;
     if (after !== before) return `${label}: refused (${answer.status}) but the database changed`;
     return null;

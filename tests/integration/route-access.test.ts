@@ -19,14 +19,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { ACCESS_DENIED } from "~/lib/permissions.server";
 import { hasRole, type Role } from "~/lib/roles";
 import { getToast } from "~/lib/toast.server";
 import routes from "~/routes";
-import { useTestDatabase } from "../helpers/db";
+import { databaseFingerprint, useTestDatabase } from "../helpers/db";
 
 type RouteEntry = { id: string; file: string; path: string; layouts: string[] };
 type Who = "anonymous" | Role;
@@ -218,25 +217,6 @@ async function check(
   return title === ACCESS_DENIED ? null : `expected the Access Denied toast, got ${title}`;
 }
 
-/** A database fingerprint: what a refused POST must leave unchanged. */
-async function fingerprint() {
-  const tables = await queryRows<{ table_name: string }>(
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE'
-          and table_name not in ('session', 'rate_limit', 'verification', '__drizzle_migrations')
-        order by table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ digest: string | null }>(
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-          from ${sql.identifier(table_name)} t`,
-    );
-    parts.push(`${table_name}:${row.digest}`);
-  }
-  return parts.join("\n");
-}
-
 describe("route access (spec §6)", () => {
   const database = useTestDatabase();
   const cookies: Record<Who, string | null> = {
@@ -328,11 +308,11 @@ describe("route access (spec §6)", () => {
           }
           if (mod.action && !link.layout) {
             const allowed = who !== "anonymous" && hasRole(who, link.need);
-            const before = allowed ? null : await fingerprint();
+            const before = allowed ? null : await databaseFingerprint();
             const o = await call(mod.action, "POST", route.path, cookies[who]);
             const problem = await check(o, "POST", who, link.need, anonymousTo);
             if (problem) failures.push(`POST ${link.file} as ${who}: ${problem}`);
-            if (before !== null && (await fingerprint()) !== before) {
+            if (before !== null && (await databaseFingerprint()) !== before) {
               failures.push(`POST ${link.file} as ${who}: refused but the database changed`);
             }
           }
