@@ -39,6 +39,7 @@ import {
   registerForEvent,
   WAITLIST_MAX_SKIPS,
 } from "./registrations.server";
+import { seatsTaken } from "./test-fixtures";
 
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
@@ -122,19 +123,6 @@ describe("event registration", () => {
       offerId,
     });
 
-  async function seatsTaken(eventId: string) {
-    const [row] = await database.db
-      .select({ n: sql<number>`coalesce(sum(${registrations.quantity}), 0)::int` })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.eventId, eventId),
-          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
-        ),
-      );
-    return Number(row.n);
-  }
-
   async function drainJobs() {
     while ((await runDueJobs({ limit: 50 })) > 0) {}
   }
@@ -160,7 +148,7 @@ describe("event registration", () => {
         expect((r.reason as RegistrationError).code).toBe("full");
       }
     }
-    expect(await seatsTaken(event.id)).toBe(15);
+    expect(await seatsTaken(database.db, event.id)).toBe(15);
     const [ticketCount] = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(tickets)
@@ -178,7 +166,7 @@ describe("event registration", () => {
       crowd.map((p, i) => register(event.id, p, fees[i % 2].id)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
-    expect(await seatsTaken(event.id)).toBe(10);
+    expect(await seatsTaken(database.db, event.id)).toBe(10);
     // Paid seats are held by an order with an invoice, unpaid for now.
     const paid = await database.db
       .select({ state: registrations.state, orderId: registrations.orderId })
@@ -235,7 +223,7 @@ describe("event registration", () => {
       register(event.id, queue[0], null, 1, offered.find((o) => o.userId === queue[0].id)?.id),
     ]);
     expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    expect(await seatsTaken(event.id)).toBe(10);
+    expect(await seatsTaken(database.db, event.id)).toBe(10);
     const claimed = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(waitlistEntries)
@@ -495,7 +483,7 @@ describe("event registration", () => {
       Array.from({ length: 8 }, () => register(event.id, hoarder, null, 10)),
     );
     expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await seatsTaken(event.id)).toBe(10);
+    expect(await seatsTaken(database.db, event.id)).toBe(10);
     for (const r of burst.filter((r) => r.status === "rejected")) {
       expect(errorOf(r)).toBeInstanceOf(RegistrationError);
       expect(errorOf(r)?.message).toMatch(/^You already have a registration for Free registration/);
@@ -517,7 +505,7 @@ describe("event registration", () => {
       Array.from({ length: 8 }, () => register(fee.event.id, hoarder, feeId, 4)),
     );
     expect(second.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    expect(await seatsTaken(fee.event.id)).toBe(8);
+    expect(await seatsTaken(database.db, fee.event.id)).toBe(8);
     const page = await getRegistrationPage(fee.event.slug, other.id);
     expect(page?.tickets[0]).toMatchObject({
       maxPerOrder: 4,
@@ -533,7 +521,7 @@ describe("event registration", () => {
       Array.from({ length: 15 }, () => register(event.id, hoarder, fees[0].id, 10)),
     );
     expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await seatsTaken(event.id)).toBe(10);
+    expect(await seatsTaken(database.db, event.id)).toBe(10);
 
     // Cancelling and booking again: the new hold ends when the first one would have.
     const first = burst.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<

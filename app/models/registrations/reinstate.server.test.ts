@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, eventFees, events, orders, registrations, tickets, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
@@ -11,6 +11,7 @@ import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { RegistrationError, registerForEvent } from "./registrations.server";
+import { seatsTaken } from "./test-fixtures";
 
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
@@ -91,19 +92,6 @@ describe("reinstating a closed ticket order", () => {
     return { ...booked, orderId: booked.orderId, who };
   }
 
-  async function seatsTaken(eventId: string) {
-    const [row] = await database.db
-      .select({ n: sql<number>`coalesce(sum(${registrations.quantity}), 0)::int` })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.eventId, eventId),
-          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
-        ),
-      );
-    return Number(row.n);
-  }
-
   async function drainJobs() {
     while ((await runDueJobs({ limit: 50 })) > 0) {}
   }
@@ -125,11 +113,11 @@ describe("reinstating a closed ticket order", () => {
   it("gives the seat back and confirms the registration with its ticket, while the seat is free", async () => {
     const { event, fee } = await paidEvent(1);
     const late = await expiredThenPaid(event.id, fee.id);
-    expect(await seatsTaken(event.id)).toBe(0);
+    expect(await seatsTaken(database.db, event.id)).toBe(0);
 
     const order = await reinstateOrder(late.orderId, { ...admin, request: null });
     expect(order.state).toBe("paid");
-    expect(await seatsTaken(event.id)).toBe(1); // held at once, before the unlock job runs
+    expect(await seatsTaken(database.db, event.id)).toBe(1); // held at once, before the unlock job runs
     await drainJobs();
     const [registration] = await database.db
       .select()
@@ -168,7 +156,7 @@ describe("reinstating a closed ticket order", () => {
     });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, late.orderId));
     expect(order.state).toBe("expired");
-    expect(await seatsTaken(event.id)).toBe(1);
+    expect(await seatsTaken(database.db, event.id)).toBe(1);
     const listed = (await listOrdersNeedingAttention("admin")).find((o) => o.id === late.orderId);
     expect(listed).toMatchObject({ creditMinor: 1_500_00 });
   });
@@ -187,7 +175,7 @@ describe("reinstating a closed ticket order", () => {
       if (registered.status === "rejected") {
         expect(registered.reason).toBeInstanceOf(RegistrationError);
       }
-      expect(await seatsTaken(event.id), `round ${round}`).toBe(1);
+      expect(await seatsTaken(database.db, event.id), `round ${round}`).toBe(1);
     }
   });
 });

@@ -1,6 +1,7 @@
 // Rows for the organiser-side tests: events, fees, registrations and their tickets inserted
 // directly (the registration flow itself is tested with registrations.server.ts).
 import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { eventFees, events, type RegistrationState, registrations, tickets } from "~/db/schema";
 
@@ -93,4 +94,18 @@ export async function insertRegistration(
     )
     .returning({ id: tickets.id, code: tickets.code, seat: tickets.seat });
   return { ...registration, tickets: seats.sort((a, b) => a.seat - b.seat) };
+}
+
+/** Seats an event's registrations hold or have confirmed. */
+export async function seatsTaken(db: Database, eventId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${registrations.quantity}), 0)::int` })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+      ),
+    );
+  return Number(row.n);
 }
