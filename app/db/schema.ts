@@ -274,6 +274,8 @@ export const eventFees = pgTable(
     maxPerOrder: integer("max_per_order").notNull().default(10),
     /** Fair shares: live registrations (held or confirmed) one account may have for this ticket. */
     maxPerAccount: integer("max_per_account").notNull().default(1),
+    /** Optional start of sale (issue 29): before it the ticket is shown but not on sale; JSON-LD validFrom. */
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -569,6 +571,9 @@ export const paymentMethod = pgEnum("payment_method", [
   "other",
 ]);
 
+/** A payment's own life (issue 27): recorded, then refunded in part or in whole. */
+export const paymentState = pgEnum("payment_state", ["recorded", "partly_refunded", "refunded"]);
+
 export const orders = pgTable(
   "orders",
   {
@@ -670,11 +675,34 @@ export const payments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     proofKey: text("proof_key"),
     recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    state: paymentState("state").notNull().default("recorded"),
+    /** Sum of the refunds recorded against this payment, in its currency's minor units. */
+    refundedMinor: minor("refunded_minor").notNull().default(0),
+    /**
+     * What actually arrived when it differs from the order's currency (issue 29: shillings by
+     * M-Pesa against a USD invoice): the amount in `receivedCurrency`'s minor units and the rate
+     * used (KES per unit of `currency`, a decimal string kept exactly as configured). All three or none.
+     */
+    receivedMinor: minor("received_minor"),
+    receivedCurrency: currency("received_currency"),
+    exchangeRate: text("exchange_rate"),
     createdAt: createdAt(),
   },
   (t) => [
     check("payments_amount_pos", sql`${t.amountMinor} > 0`),
     check("payments_amount_safe", safeMinor(t.amountMinor)),
+    check(
+      "payments_refunded_within",
+      sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.amountMinor}`,
+    ),
+    check(
+      "payments_received_together",
+      sql`(${t.receivedMinor} IS NULL) = (${t.receivedCurrency} IS NULL) AND (${t.receivedMinor} IS NULL) = (${t.exchangeRate} IS NULL)`,
+    ),
+    check(
+      "payments_received_pos",
+      sql`${t.receivedMinor} IS NULL OR (${t.receivedMinor} > 0 AND ${t.receivedMinor} <= ${MAX_SAFE_MINOR})`,
+    ),
     uniqueIndex("payments_method_reference_idx").on(t.method, t.reference),
     index("payments_order_idx").on(t.orderId),
     index("payments_unmatched_idx").on(t.createdAt.desc()).where(sql`${t.orderId} IS NULL`),
@@ -705,6 +733,8 @@ export const refunds = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
+    /** The payment this refund returns money from (issue 27); null only on rows older than 0012 with no single payment. */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     amountMinor: minor("amount_minor").notNull(),
     currency: currency("currency").notNull(),
     /** How the money went back (M-Pesa reversal/B2C, bank transfer, card, cash…). */
@@ -723,6 +753,7 @@ export const refunds = pgTable(
     check("refunds_amount_safe", safeMinor(t.amountMinor)),
     uniqueIndex("refunds_year_sequence_idx").on(t.year, t.sequence),
     index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_payment_idx").on(t.paymentId),
   ],
 );
 
@@ -730,6 +761,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type OrderState = (typeof orderState.enumValues)[number];
 export type OrderLineKind = (typeof orderLineKind.enumValues)[number];
+export type PaymentState = (typeof paymentState.enumValues)[number];
 export type PaymentMethod = (typeof paymentMethod.enumValues)[number];
 export type Currency = (typeof currency.enumValues)[number];
 export type JobRow = typeof jobs.$inferSelect;
