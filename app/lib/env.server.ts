@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseKesRates } from "./exchange-rates";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
@@ -58,6 +59,21 @@ const EnvSchema = z
       .optional(),
     /** Bank transfer details printed on invoices, one line per ';' (labelled demo when unset). */
     BANK_DETAILS: z.string().min(10).optional(),
+    /**
+     * KES per unit of each foreign currency M-Pesa may pay in ("USD=129.50,EUR=141"); a currency
+     * without a rate is paid by bank transfer only (decision 0083).
+     */
+    KES_RATES: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        try {
+          return parseKesRates(text);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** How long an unpaid order holds what it bought before it expires. */
     ORDER_HOLD_HOURS: z.coerce
       .number()
