@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, events, user } from "~/db/schema";
 import { env, parseEnv, setEnv } from "~/lib/env.server";
@@ -153,17 +154,33 @@ describe("event capacity, changes and cancellation", () => {
       name: "Called Off",
       email,
     });
+    const sequenceBefore = await database.db
+      .select({ sequence: events.sequence })
+      .from(events)
+      .where(eq(events.id, created.id))
+      .then((rows) => rows[0].sequence);
 
     const first = await cancelEvent(actor, created.id);
     expect(first).toEqual({ title: created.title, alreadyCancelled: false });
     const again = await cancelEvent(actor, created.id);
     expect(again?.alreadyCancelled).toBe(true);
     await drainJobs();
-    await smtp.waitFor(email, /^Event cancelled: /);
+    const mail = await smtp.waitFor(email, /^Event cancelled: /);
     expect(mailsTo(email, /^Event cancelled: /)).toHaveLength(1);
 
     const [row] = await database.db.select().from(events).where(eq(events.id, created.id));
     expect(row.cancelledAt).not.toBeNull();
+
+    // The mail carries the event's calendar file, which calendars read as the cancellation.
+    const calendars = mail.attachments.filter((a) => a.contentType.startsWith("text/calendar"));
+    expect(calendars.map((a) => a.filename)).toEqual([`${row.slug}.ics`]);
+    const calendar = new ICAL.Component(ICAL.parse(calendars[0].content.toString("utf8")));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const vevent = calendar.getFirstSubcomponent("vevent");
+    expect(vevent?.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(vevent?.getFirstPropertyValue("sequence")).toBe(row.sequence);
+    expect(row.sequence).toBeGreaterThan(sequenceBefore);
+    expect(vevent?.getFirstProperty("organizer")).toBeNull();
     const audit = await database.db
       .select({ actorId: auditLog.actorId })
       .from(auditLog)

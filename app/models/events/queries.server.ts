@@ -418,6 +418,7 @@ const calendarColumns = {
   eventType: sql<string>`coalesce(${events.eventType}, 'conference')`,
   category: events.category,
   sequence: events.sequence,
+  cancelledAt: events.cancelledAt,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
 };
@@ -434,6 +435,8 @@ export type CalendarEvent = {
   eventType: string;
   category: string | null;
   sequence: number;
+  /** A called-off event stays in calendars and feeds, as STATUS:CANCELLED. */
+  cancelledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -88,7 +88,9 @@ async function sendEventChangeMail(payload: {
       paidAndConfirmed: registration.unitAmountMinor > 0 && registration.state === "confirmed",
       eventUrl: eventUrl(event.slug),
     }),
-    attachments: payload.change === "cancelled" ? [] : await calendarAttachment(event.slug),
+    // Every change carries the event's calendar file; a cancellation's reads STATUS:CANCELLED
+    // with the higher SEQUENCE, so opening it removes (strikes) the event in the calendar.
+    attachments: await calendarAttachment(event.slug),
   });
 }
 

@@ -15,7 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const scope = params.get("scope") === "all" ? "all" : "current";
   const list = await listCalendarEvents(filters, { scope });
   return new Response(
-    buildCalendar(list, { origin: env().BASE_URL, name: calendarName(filters, ORGANISATION_NAME) }),
+    buildCalendar(list, {
+      origin: env().BASE_URL,
+      name: calendarName(filters, ORGANISATION_NAME),
+      feed: true,
+    }),
     {
       headers: {
         ...calendarHeaders("kongamano-events.ics", { download: scope === "all" }),
