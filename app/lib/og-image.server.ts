@@ -2,10 +2,11 @@
 // sharp (librsvg), for pages without an uploaded image. Decision 0031.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImage } from "./seo";
 import { escapeXml } from "./xml";
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+export const OG_WIDTH = SHARE_IMAGE_WIDTH;
+export const OG_HEIGHT = SHARE_IMAGE_HEIGHT;
 
 /** What a card shows: a kicker ('Conference'), the title, and up to two detail lines. */
 export type OgCard = { kicker: string; title: string; lines: string[]; color: string };
@@ -14,6 +15,30 @@ export type OgCard = { kicker: string; title: string; lines: string[]; color: st
 export function ogCardVersion(card: OgCard) {
   return createHash("sha256").update(JSON.stringify(card)).digest("hex").slice(0, 12);
 }
+
+/** The card's text alternative (og:image:alt): what it says, in reading order. */
+export function ogCardAlt(card: OgCard) {
+  return [`${card.kicker}: ${card.title}`, ...card.lines.slice(0, 2)]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(". ");
+}
+
+/** A page's share image: the card's versioned URL and its text alternative. */
+export function ogShareImage(card: OgCard, path: string): ShareImage {
+  return { url: `${path}?v=${ogCardVersion(card)}`, alt: ogCardAlt(card) };
+}
+
+/**
+ * The site's own card (public/og-image.png, for pages without a card of their own): drawn by
+ * `npm run share-image`, so it looks like every other card.
+ */
+export const SITE_CARD: OgCard = {
+  kicker: "Global information management network",
+  title: "Conferences, research papers and regional offices",
+  lines: ["For information-management professionals worldwide", "Head office: Nairobi, Kenya"],
+  color: "#0B5FFF",
+};
 
 const HEX = /^#[0-9a-f]{6}$/i;
 

@@ -2,6 +2,27 @@ import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Kongamano";
 
+/** Share images are drawn 1200×630 (1.91:1, what Facebook, LinkedIn and X crop to). */
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+/**
+ * An og:image with what a crawler needs to show it without fetching it first: its size, type
+ * and a text alternative (decision 0086). Only images whose size we know are shared: the
+ * generated cards and the site's own image, all PNG at 1200×630.
+ */
+export type ShareImage = { url: string; alt: string };
+
+/**
+ * The site's share image, for pages without one of their own (home, about, contact, …): drawn by
+ * the share-card renderer (`npm run share-image`, scripts/render-site-share-image.ts).
+ */
+export const SITE_SHARE_IMAGE: ShareImage = {
+  url: "/og-image.png",
+  // The words on the card (ogCardAlt(SITE_CARD) in og-image.server.ts).
+  alt: "Global information management network: Conferences, research papers and regional offices. For information-management professionals worldwide. Head office: Nairobi, Kenya",
+};
+
 /**
  * Title, description, canonical URL, OpenGraph and Twitter tags for a page.
  * `origin` is BASE_URL (from the loader, `env().BASE_URL`), never the request's Host: pages are
@@ -20,13 +41,16 @@ export function pageMeta({
   description: string;
   origin: string;
   path: string;
-  image?: string | null;
+  /** The page's share image; the site's when absent. */
+  image?: ShareImage;
   type?: "website" | "article";
   noindex?: boolean;
 }): MetaDescriptor[] {
   const url = `${origin}${path}`;
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
-  const absoluteImage = image ? new URL(image, origin).toString() : undefined;
+  const share = image ?? SITE_SHARE_IMAGE;
+  // `origin` is empty only when the loader failed (no data): the path is all there is then.
+  const imageUrl = origin ? new URL(share.url, origin).toString() : share.url;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -36,11 +60,16 @@ export function pageMeta({
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(absoluteImage ? [{ property: "og:image", content: absoluteImage }] : []),
-    { name: "twitter:card", content: absoluteImage ? "summary_large_image" : "summary" },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: share.alt },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    ...(absoluteImage ? [{ name: "twitter:image", content: absoluteImage }] : []),
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: share.alt },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

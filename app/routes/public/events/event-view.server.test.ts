@@ -147,8 +147,8 @@ describe("an event in its own time zone", () => {
       now: new Date("2027-04-01T12:00:00Z"),
       origin: "https://k.example",
     });
-    expect(past.shareImage).toMatch(/^\/events\/summit\/og\.png\?v=[0-9a-f]{12}$/);
-    expect(past.jsonLd.image).toEqual([`https://k.example${past.shareImage}`]);
+    expect(past.shareImage.url).toMatch(/^\/events\/summit\/og\.png\?v=[0-9a-f]{12}$/);
+    expect(past.jsonLd.image).toEqual([`https://k.example${past.shareImage.url}`]);
     expect(past.jsonLd.eventStatus).toBe("https://schema.org/EventScheduled");
     expect(past.jsonLd.offers?.map((o) => o.availability)).toEqual([
       "https://schema.org/SoldOut",

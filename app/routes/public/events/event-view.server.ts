@@ -9,7 +9,7 @@ import {
   zoneLabel,
 } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
-import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
+import { type OgCard, ogShareImage } from "~/lib/og-image.server";
 import type { EventDetail } from "~/models/events/queries.server";
 import { eventJsonLd } from "./json-ld";
 
@@ -47,9 +47,9 @@ export function eventOgCard(event: EventDetail): OgCard {
   };
 }
 
-/** Path of the event's generated share image, versioned by its content. */
-export function eventOgImagePath(event: EventDetail) {
-  return `/events/${encodeURIComponent(event.slug)}/og.png?v=${ogCardVersion(eventOgCard(event))}`;
+/** The event's generated share image: its path, versioned by its content, and its alt text. */
+export function eventShareImage(event: EventDetail) {
+  return ogShareImage(eventOgCard(event), `/events/${encodeURIComponent(event.slug)}/og.png`);
 }
 
 /**
@@ -65,7 +65,8 @@ export function buildEventPageView(
   const summary = event.description ?? event.theme ?? "";
   const dateLabel = formatDateRange(event.startDate, event.endDate, zone);
   const time = (d: Date) => formatTime(d, zone);
-  const ogImagePath = eventOgImagePath(event);
+  const shareImage = eventShareImage(event);
+  const ogImagePath = shareImage.url;
   const description = `${dateLabel} · ${event.location}. ${summary}`.trim();
   return {
     slug: event.slug,
@@ -79,7 +80,8 @@ export function buildEventPageView(
     tags: event.tags ?? [],
     featured: event.featured,
     imageUrl: event.imageUrl,
-    shareImage: event.imageUrl ?? ogImagePath,
+    // Always the card (1200×630, size known), never the upload (any size within it): decision 0086.
+    shareImage,
     typeColor: event.typeColor,
     start: event.startDate.toISOString(),
     end: event.endDate.toISOString(),

@@ -28,7 +28,7 @@ import { cn } from "~/lib/utils";
 import { papersHref } from "~/models/papers/filters";
 import { findVisiblePaper, listSimilarPapers, paperViewer } from "~/models/papers/queries.server";
 import type { Route } from "./+types/detail";
-import { paperOgImagePath } from "./paper-og.server";
+import { paperShareImage } from "./paper-og.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         hasPdf: Boolean(pdfUrl),
         publishedOn: formatted(paper.publishedDate),
         addedOn: formatDate(paper.createdAt),
-        shareImage: paperOgImagePath(paper),
+        shareImage: paperShareImage(paper),
       },
       similar: similar.map((item) => ({ ...item, publishedOn: formatted(item.publishedDate) })),
       citation: formatCitation(paper),
@@ -111,7 +111,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
       ...(paper.abstract ? { abstract: paper.abstract } : {}),
       ...(paper.tags?.length ? { keywords: paper.tags.join(", ") } : {}),
       ...(paper.category ? { about: paper.category } : {}),
-      image: [new URL(paper.shareImage, origin).toString()],
+      image: [new URL(paper.shareImage.url, origin).toString()],
       url,
       mainEntityOfPage: url,
       inLanguage: "en",

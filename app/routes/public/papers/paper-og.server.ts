@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/format";
-import { type OgCard, ogCardVersion } from "~/lib/og-image.server";
+import { type OgCard, ogShareImage } from "~/lib/og-image.server";
 import type { PaperDetail } from "~/models/papers/queries.server";
 
 const PAPER_COLOR = "#0E7C66";
@@ -23,7 +23,7 @@ export function paperOgCard(
   };
 }
 
-/** Path of the paper's generated share image, versioned by its content. */
-export function paperOgImagePath(paper: Parameters<typeof paperOgCard>[0] & { slug: string }) {
-  return `/papers/${encodeURIComponent(paper.slug)}/og.png?v=${ogCardVersion(paperOgCard(paper))}`;
+/** The paper's generated share image: its path, versioned by its content, and its alt text. */
+export function paperShareImage(paper: Parameters<typeof paperOgCard>[0] & { slug: string }) {
+  return ogShareImage(paperOgCard(paper), `/papers/${encodeURIComponent(paper.slug)}/og.png`);
 }
