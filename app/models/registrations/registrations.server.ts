@@ -36,6 +36,7 @@ import { formatMinor } from "~/lib/money";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { hasRole } from "~/lib/roles";
+import { onSaleFromLabel } from "~/models/events/fee-sale";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
 import { hasMemberBenefits } from "~/models/membership/queries.server";
 import { cancelOrder, createOrder, OrderError } from "~/models/orders/orders.server";
@@ -212,7 +213,7 @@ export type TicketOption = {
   /** Live registrations (held or confirmed) one account may have (the fee's max_per_account). */
   maxPerAccount: number;
   availableUntil: string | null;
-  /** On sale now for this person (available_until not passed, member fee allowed). */
+  /** On sale now for this person (sale started, available_until not passed, member fee allowed). */
   onSale: boolean;
   offSaleReason: string | null;
 };
@@ -238,6 +239,7 @@ export async function loadTicketOptions(
       maxPerOrder: eventFees.maxPerOrder,
       maxPerAccount: eventFees.maxPerAccount,
       availableUntil: eventFees.availableUntil,
+      saleStartsAt: eventFees.saleStartsAt,
     })
     .from(eventFees)
     .where(eq(eventFees.eventId, event.id))
@@ -268,9 +270,11 @@ export async function loadTicketOptions(
     const offSaleReason =
       fee.availableUntil && fee.availableUntil < today
         ? `On sale until ${formatDate(new Date(`${fee.availableUntil}T12:00:00Z`), "UTC")}`
-        : fee.feeType === "member" && !member
-          ? "For members only"
-          : null;
+        : fee.saleStartsAt && fee.saleStartsAt > now
+          ? onSaleFromLabel(fee.saleStartsAt, event.timeZone)
+          : fee.feeType === "member" && !member
+            ? "For members only"
+            : null;
     return {
       feeId: fee.id,
       feeType: fee.feeType,

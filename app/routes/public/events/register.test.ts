@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { user } from "~/db/schema";
+import { registrations, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { setEnv } from "~/lib/env.server";
+import { onSaleFromLabel } from "~/models/events/fee-sale";
 import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
-import { insertEvent } from "~/models/registrations/test-fixtures";
+import { insertEvent, insertFee } from "~/models/registrations/test-fixtures";
 import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { testEnv } from "../../../../tests/helpers/env";
 import { sessionCookieFor } from "../../../../tests/helpers/session";
-import { action } from "./register";
+import { action, loader } from "./register";
 
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
@@ -64,5 +66,73 @@ describe("registration action", () => {
       expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
     ]);
     expect(limited.data.result.initialValue?.attendeeEmail).toBe("burst@example.test");
+  });
+
+  it("refuses a ticket before its sale starts (400, the reason at the ticket, input kept) and sells it after", async () => {
+    const id = randomUUID();
+    await database.db
+      .insert(user)
+      .values({ id, name: "Early Comer", email: `e.${id.slice(0, 8)}@example.test` });
+    const cookie = await sessionCookieFor(id);
+    const event = await insertEvent(database.db, { timeZone: "Africa/Nairobi" });
+    const startsAt = new Date(Date.now() + 2 * 86_400_000);
+    const later = await insertFee(database.db, event.id, {
+      feeType: "student",
+      amountMinor: 0,
+      saleStartsAt: startsAt,
+    });
+    const open = await insertFee(database.db, event.id, {
+      feeType: "conference_only",
+      amountMinor: 0,
+      saleStartsAt: new Date(Date.now() - 3_600_000),
+    });
+    const args = (method: "GET" | "POST", ticket?: string) =>
+      ({
+        request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
+          method,
+          headers: { cookie, origin: "http://localhost:3000", [CLIENT_IP_HEADER]: "198.51.100.78" },
+          ...(ticket
+            ? {
+                body: new URLSearchParams({
+                  intent: "register",
+                  ticket,
+                  quantity: "1",
+                  attendeeName: "Early Comer",
+                  attendeeEmail: "early.comer@example.test",
+                }),
+              }
+            : {}),
+        }),
+        params: { slug: event.slug },
+        context: {},
+        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+      }) as any;
+
+    // The page shows the ticket with its sale start, not choosable.
+    const page = await loader(args("GET"));
+    const shown = page.tickets.find((t: { value: string }) => t.value === later.id);
+    const label = onSaleFromLabel(startsAt, "Africa/Nairobi");
+    expect(label).toMatch(/^On sale from \w+ \d+, \d{4}, \d+:\d{2} [AP]M \(Africa\/Nairobi\)$/);
+    expect(shown).toMatchObject({ onSale: false, offSaleReason: label });
+    expect(page.tickets.find((t: { value: string }) => t.value === open.id)?.onSale).toBe(true);
+
+    // The action refuses it even when posted directly.
+    const refused = (await action(args("POST", later.id))) as {
+      data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } };
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error?.ticket).toEqual([`Student: ${label}.`]);
+    expect(refused.data.result.initialValue?.attendeeEmail).toBe("early.comer@example.test");
+    const none = await database.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.eventId, event.id));
+    expect(none).toEqual([]);
+
+    // A ticket whose sale has started registers as usual.
+    const sold = (await action(args("POST", open.id))) as Response;
+    expect(sold.status).toBe(302);
+    expect(sold.headers.get("Location")).toMatch(/^\/registrations\//);
   });
 });
