@@ -9,6 +9,8 @@ import {
   memberships,
   orderState,
   orders,
+  paymentState,
+  payments,
   registrationState,
   registrations,
   user,
@@ -19,6 +21,7 @@ import type { DomainError } from "~/lib/lifecycle.server";
 import { useTestDatabase } from "../../tests/helpers/db";
 import { MembershipError, membershipMachine } from "./membership/membership.server";
 import { OrderError, orderMachine } from "./orders/orders.server";
+import { paymentMachine } from "./orders/payments.server";
 import {
   RegistrationError,
   registrationMachine,
@@ -108,6 +111,31 @@ describe("state machines on the lifecycle kit", () => {
       ),
     ).rejects.toThrow("An order that is refunded cannot become paid.");
     expect(await stateOf(orders, id)).toBe("refunded");
+  });
+
+  it("payments: every allowed move, and no other", async () => {
+    const insert = async (state: (typeof paymentState.enumValues)[number]) => {
+      const [row] = await database.db
+        .insert(payments)
+        .values({
+          method: "mpesa",
+          reference: `WALK${randomUUID().slice(0, 8).toUpperCase()}`,
+          amountMinor: 100_00,
+          currency: "KES",
+          paidAt: new Date(),
+          state,
+        })
+        .returning({ id: payments.id });
+      return row.id;
+    };
+    const allowed = await walk(
+      paymentMachine,
+      paymentState.enumValues,
+      insert,
+      OrderError,
+      "payment",
+    );
+    expect(allowed).toBe(3);
   });
 
   it("registrations: every allowed move, and no other", async () => {

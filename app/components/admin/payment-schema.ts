@@ -57,6 +57,8 @@ export const MatchPaymentSchema = z.object({
 export const RefundSchema = z.object({
   intent: z.literal("refund"),
   orderId: z.uuid({ error: "Choose the order to refund" }),
+  /** The payment the money goes back from (the form always names one; absent: the latest with money left). */
+  paymentId: z.uuid({ error: "Choose the payment the money goes back from" }).optional(),
   method: z.enum(PAYMENT_METHODS, { error: "Choose how the money went back" }),
   reference: z
     .string({ error: "Enter the refund reference (e.g. the M-Pesa reversal code)" })

@@ -21,7 +21,6 @@ import {
   type Actor,
   actorId,
   auditIn,
-  DomainError,
   defineMachine,
   isPerson,
   type Tx,
@@ -31,6 +30,8 @@ import { hasRole } from "~/lib/roles";
 import { enqueueJob } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
+import { OrderError } from "./order-error";
+import { latestRefundablePayment, refundFromPayment } from "./payments.server";
 import { reactionsFor } from "./reactions.server";
 
 export type { Actor, Tx };
@@ -54,8 +55,7 @@ export const AMOUNT_TOO_LARGE_MESSAGE =
 /** A payment that names no invoice has nothing to compare with: this is its upper bound. */
 export const MAX_UNMATCHED_PAYMENT_MINOR = 10_000_000_00;
 
-/** The orders' refusals (the domain error, under the name the orders' routes catch). */
-export class OrderError extends DomainError {}
+export { OrderError };
 
 export const orderMachine = defineMachine<OrderState, OrderRow>({
   entity: "order",
@@ -536,6 +536,8 @@ export async function reinstateOrder(orderId: string, actor: Actor) {
 // ---------------------------------------------------------------------------------------------
 export type RefundInput = {
   orderId: string;
+  /** The payment the money goes back from; when absent, the latest one with money left. */
+  paymentId?: string | null;
   amountMinor: number;
   method: PaymentMethod;
   /** The reversal's transaction code or the bank reference. */
@@ -545,8 +547,10 @@ export type RefundInput = {
 
 /**
  * Records money given back (admins only; the money goes back outside the system, this records
- * it): a refund row with its credit note CN-YYYY-NNNNNN, never more than was paid and not yet
- * refunded. A paid order becomes refunded once everything paid is refunded; a partial refund
+ * it): a refund row with its credit note CN-YYYY-NNNNNN, taken from one payment of the order and
+ * never more than that payment has left (nor than the order holds). Under the order's and the
+ * payment's row locks, the payment's refunded total and state follow (payments.server.ts), then
+ * the order's: a paid order becomes refunded once everything paid is refunded; a partial refund
  * leaves it paid. The buyer is mailed the credit note.
  */
 export async function recordRefund(input: RefundInput, actor: Actor) {
@@ -570,14 +574,23 @@ export async function recordRefund(input: RefundInput, actor: Actor) {
         400,
       );
     }
+    const paymentId = input.paymentId || (await latestRefundablePayment(tx, order.id));
+    if (!paymentId) throw new OrderError("Nothing paid on this order is left to refund.", 400);
     const now = new Date();
     const year = now.getUTCFullYear();
     const sequence = await nextInSeries(tx, `CN-${year}`);
     const creditNoteNumber = documentNumber("CN", year, sequence);
+    const payment = await refundFromPayment(
+      tx,
+      { orderId: order.id, paymentId, amountMinor: input.amountMinor },
+      actor,
+      { creditNote: creditNoteNumber },
+    );
     const [refund] = await tx
       .insert(refunds)
       .values({
         orderId: order.id,
+        paymentId: payment.id,
         amountMinor: input.amountMinor,
         currency: order.currency,
         method: input.method,
@@ -597,6 +610,7 @@ export async function recordRefund(input: RefundInput, actor: Actor) {
       .returning();
     await auditIn(tx, actor, "refund.record", refund.id, {
       orderId: order.id,
+      paymentId: payment.id,
       creditNote: creditNoteNumber,
       amountMinor: input.amountMinor,
       amount: formatMinorAmount(input.amountMinor, order.currency),
@@ -621,6 +635,6 @@ export async function recordRefund(input: RefundInput, actor: Actor) {
       payload: { refundId: refund.id },
       uniqueKey: `refund:${refund.id}:credit-note`,
     });
-    return { refund, order: final };
+    return { refund, order: final, payment };
   });
 }

@@ -297,6 +297,122 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
     expect(await orderRow(order.id)).toMatchObject({ state: "paid", refundedMinor: 6_000_00 });
   });
 
+  async function paymentRow(id: string) {
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, id));
+    return row;
+  }
+
+  it("takes each refund from one payment: the latest with money left by default, never more than that payment has left", async () => {
+    const { order, invoiceNumber } = await newOrder();
+    const DAY = 24 * HOUR;
+    const first = await recordPayment(
+      { ...pay(invoiceNumber, 4_000_00), paidAt: new Date(Date.now() - 2 * DAY) },
+      admin,
+    );
+    const second = await recordPayment(
+      { ...pay(invoiceNumber, 6_000_00), paidAt: new Date(Date.now() - DAY) },
+      admin,
+    );
+    expect(await orderRow(order.id)).toMatchObject({ state: "paid", paidMinor: 10_000_00 });
+
+    // The order holds 10,000.00, but no single payment does.
+    await expect(recordRefund(refund(order.id, 7_000_00), admin)).rejects.toMatchObject({
+      status: 400,
+    });
+    const latest = await paymentRow(second.paymentId);
+    await expect(recordRefund(refund(order.id, 7_000_00), admin)).rejects.toThrow(
+      `At most KES 6,000.00 can be refunded from payment ${latest.reference}: what it paid and was not refunded yet.`,
+    );
+    // Unnamed: from the latest payment (the second).
+    const part = await recordRefund(refund(order.id, 2_000_00), admin);
+    expect(part.refund.paymentId).toBe(second.paymentId);
+    expect(await paymentRow(second.paymentId)).toMatchObject({
+      state: "partly_refunded",
+      refundedMinor: 2_000_00,
+    });
+    // Named: the first payment, in whole.
+    const whole = await recordRefund(
+      { ...refund(order.id, 4_000_00), paymentId: first.paymentId },
+      admin,
+    );
+    expect(whole.refund.paymentId).toBe(first.paymentId);
+    expect(await paymentRow(first.paymentId)).toMatchObject({
+      state: "refunded",
+      refundedMinor: 4_000_00,
+    });
+    expect(whole.order).toMatchObject({ state: "paid", refundedMinor: 6_000_00 });
+    // Nothing left on the first: named again, it is refused; unnamed goes to the second.
+    await expect(
+      recordRefund({ ...refund(order.id, 1), paymentId: first.paymentId }, admin),
+    ).rejects.toMatchObject({ status: 400 });
+    // A second part of the same payment keeps it partly refunded; the last part refunds it.
+    await recordRefund(refund(order.id, 1_000_00), admin);
+    expect(await paymentRow(second.paymentId)).toMatchObject({
+      state: "partly_refunded",
+      refundedMinor: 3_000_00,
+    });
+    const last = await recordRefund(
+      { ...refund(order.id, 3_000_00), paymentId: second.paymentId },
+      admin,
+    );
+    expect(await paymentRow(second.paymentId)).toMatchObject({
+      state: "refunded",
+      refundedMinor: 6_000_00,
+    });
+    expect(last.order).toMatchObject({ state: "refunded", refundedMinor: 10_000_00 });
+
+    // Each payment's moves are audited with the credit note that moved it.
+    const moves = await database.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, second.paymentId)))
+      .orderBy(auditLog.createdAt);
+    expect(moves.map((m) => m.action)).toEqual([
+      "payment.record",
+      "payment.partly_refunded",
+      "payment.refunded",
+    ]);
+    expect(moves[2].details).toMatchObject({
+      from: "partly_refunded",
+      to: "refunded",
+      refundedMinor: 6_000_00,
+      creditNote: last.refund.creditNoteNumber,
+    });
+
+    // A payment of another order is refused, and a refused refund takes no credit note number.
+    const other = await newOrder();
+    const otherPayment = await recordPayment(pay(other.invoiceNumber, 10_000_00), admin);
+    const [before] = await database.db.select({ n: count() }).from(refunds);
+    await expect(
+      recordRefund({ ...refund(order.id, 1), paymentId: otherPayment.paymentId }, admin),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      recordRefund({ ...refund(other.order.id, 1), paymentId: first.paymentId }, admin),
+    ).rejects.toThrow("This payment is not on this order; choose one of its payments.");
+    const [after] = await database.db.select({ n: count() }).from(refunds);
+    expect(after.n).toBe(before.n);
+    expect(await paymentRow(otherPayment.paymentId)).toMatchObject({
+      state: "recorded",
+      refundedMinor: 0,
+    });
+  });
+
+  it("two refunds at the same moment never take more than their payment has, though the order holds more", async () => {
+    const { order, invoiceNumber } = await newOrder();
+    const paid = await recordPayment(pay(invoiceNumber, 10_000_00), admin);
+    await recordPayment(pay(invoiceNumber, 10_000_00), admin); // paid twice: 20,000.00 held
+    const outcomes = await Promise.allSettled([
+      recordRefund({ ...refund(order.id, 6_000_00), paymentId: paid.paymentId }, admin),
+      recordRefund({ ...refund(order.id, 6_000_00), paymentId: paid.paymentId }, secondAdmin),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "partly_refunded",
+      refundedMinor: 6_000_00,
+    });
+    expect(await orderRow(order.id)).toMatchObject({ state: "paid", refundedMinor: 6_000_00 });
+  });
+
   it("reinstates a closed order its payments cover, and refuses one they do not", async () => {
     const membership = await expiredOrder({ lines: [membershipLine()] });
     await recordPayment(pay(membership.invoiceNumber, 4_000_00), admin);

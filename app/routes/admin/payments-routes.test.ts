@@ -658,8 +658,8 @@ describe("payments screen and payment proofs", () => {
     await payFor(late.invoiceNumber, 10_000_00);
     // An event order paid twice.
     const twice = await newOrder();
-    await payFor(twice.invoiceNumber, 10_000_00);
-    await payFor(twice.invoiceNumber, 10_000_00);
+    const firstOfTwice = await payFor(twice.invoiceNumber, 10_000_00);
+    const secondOfTwice = await payFor(twice.invoiceNumber, 10_000_00);
 
     const adminPage = await paymentsLoader(args(get("/admin/payments", "admin")));
     expect(adminPage.attention.find((o) => o.id === late.order.id)).toMatchObject({
@@ -736,6 +736,28 @@ describe("payments screen and payment proofs", () => {
       refundable: "KES 10,000.00",
       refundableAmount: "10000.00",
     });
+    // The form picks the payment the money goes back from: only those with money left (the
+    // unnamed refund above came from the latest one).
+    const [refundedRow] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, twice.order.id));
+    expect([firstOfTwice.paymentId, secondOfTwice.paymentId]).toContain(refundedRow.paymentId);
+    const leftId =
+      refundedRow.paymentId === firstOfTwice.paymentId
+        ? secondOfTwice.paymentId
+        : firstOfTwice.paymentId;
+    expect(preselected.refund?.payments).toEqual([
+      expect.objectContaining({ id: leftId, label: expect.stringMatching(/KES 10,000\.00 left$/) }),
+    ]);
+    const fromSpent = await postForm("admin", {
+      ...refundFields,
+      reference: nextReference(),
+      amount: "1",
+      paymentId: refundedRow.paymentId ?? "",
+    });
+    expect(fromSpent.status).toBe(400);
+    expect(formError(fromSpent)?.[0]).toMatch(/^Nothing of payment \S+ is left to refund/);
   });
 
   it("refuses a buyer cancelling a part-paid order by posting the hidden intent", async () => {

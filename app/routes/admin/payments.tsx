@@ -47,6 +47,7 @@ import {
   MAX_PROOF_BYTES,
   storePaymentProof,
 } from "~/models/orders/payment-proof.server";
+import { refundableOf } from "~/models/orders/payments.server";
 import {
   getOrderForViewer,
   listOrdersAwaitingPayment,
@@ -61,19 +62,36 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The order named by `?refund=` (e.g. after staff cancelled a paid registration), if visible. */
+/**
+ * The order named by `?refund=` (e.g. after staff cancelled a paid registration), if visible,
+ * with its payments that have money left: the form picks one, the latest by default.
+ */
 async function refundTarget(request: Request, viewer: { id: string; role: Role }) {
   const orderId = new URL(request.url).searchParams.get("refund");
   const detail = orderId ? await getOrderForViewer(orderId, viewer) : null;
   if (!detail) return null;
+  const { currency } = detail.order;
   const { heldMinor } = orderBalance(detail.order);
+  // Latest first (by payment date, then when recorded): the first is the default.
+  const refundable = detail.payments
+    .filter((p) => refundableOf(p) > 0)
+    .sort(
+      (a, b) =>
+        b.paidAt.getTime() - a.paidAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime(),
+    )
+    .map((p) => ({
+      id: p.id,
+      label: `${PAYMENT_METHOD_LABELS[p.method]} ${p.reference} · ${formatDate(p.paidAt)} · ${formatMinor(refundableOf(p), currency)} left`,
+      leftAmount: minorToDecimal(Math.min(refundableOf(p), heldMinor), currency),
+    }));
   return {
     orderId: detail.order.id,
     invoiceNumber: detail.invoice.number,
     buyer: detail.order.buyerName,
-    currency: detail.order.currency,
-    refundable: formatMinor(heldMinor, detail.order.currency),
-    refundableAmount: minorToDecimal(heldMinor, detail.order.currency),
+    currency,
+    refundable: formatMinor(heldMinor, currency),
+    refundableAmount: refundable[0]?.leftAmount ?? minorToDecimal(heldMinor, currency),
+    payments: refundable,
   };
 }
 
@@ -197,6 +215,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { refund, order } = await recordRefund(
         {
           orderId: value.orderId,
+          paymentId: value.paymentId,
           amountMinor,
           method: value.method,
           reference: value.reference,
@@ -387,14 +406,24 @@ function RefundForm({
   target,
   lastResult,
 }: {
-  target: { orderId: string; invoiceNumber: string; refundableAmount: string; refundable: string };
+  target: {
+    orderId: string;
+    invoiceNumber: string;
+    refundableAmount: string;
+    refundable: string;
+    payments: { id: string; label: string }[];
+  };
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `refund-${target.orderId}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: { method: "mpesa", amount: target.refundableAmount },
+    defaultValue: {
+      method: "mpesa",
+      amount: target.refundableAmount,
+      paymentId: target.payments[0]?.id,
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RefundSchema }),
@@ -413,6 +442,19 @@ function RefundForm({
         is issued and e-mailed to the buyer.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Refund from payment"
+          hint="The money goes back from this payment; at most what it has left."
+          {...fieldWiring(fields.paymentId)}
+        >
+          <NativeSelect {...getSelectProps(fields.paymentId)}>
+            {target.payments.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
         <Field label="Amount refunded" {...fieldWiring(fields.amount)}>
           <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
         </Field>
