@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -91,6 +92,10 @@ export function useOptionalUser() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // A screen whose controls the chat bubble would cover (the check-in door) opts out of it.
+  const hideChat = useMatches().some(
+    (match) => (match.handle as { hideChat?: boolean } | undefined)?.hideChat,
+  );
   // Scripts start after the first paint (decision 0012): this marks the page as interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
@@ -125,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <div className="flex-1">{children}</div>
         <SiteFooter headOffice={rootData?.headOffice ?? null} />
-        <ChatWidget />
+        {hideChat ? null : <ChatWidget />}
         <Toasts toast={rootData?.toast ?? null} signedIn={Boolean(rootData?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

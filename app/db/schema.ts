@@ -228,6 +228,11 @@ export const events = pgTable(
     capacity: integer("capacity"),
     /** Set when organisers call the event off: it takes no registrations, attendees are told. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * When the door may start checking people in (issue 30). Null: a set time before the start
+     * (CHECK_IN_OPENS_BEFORE_MINUTES); organisers override it, e.g. "Open check-in now".
+     */
+    checkInOpensAt: timestamp("check_in_opens_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -838,13 +843,37 @@ export const tickets = pgTable(
     seat: integer("seat").notNull(),
     /** Unguessable ticket code (at least 128 bits, base32/base64url): the QR's content. */
     code: text("code").notNull().unique(),
-    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
-    checkedInBy: text("checked_in_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("tickets_registration_seat_idx").on(t.registrationId, t.seat),
-    index("tickets_event_idx").on(t.eventId, t.checkedInAt),
+    index("tickets_event_idx").on(t.eventId),
+  ],
+);
+
+/**
+ * A ticket admitted at the door on one day of the event (issue 30): once per ticket per event day
+ * (the day in the event's time zone), so a three-day pass is checked in each morning and the door
+ * counts each day. The unique index is the guard that twenty phones scanning one code race to.
+ */
+export const ticketCheckIns = pgTable(
+  "ticket_check_ins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The event day (a calendar date in the event's zone) this admission counts for. */
+    day: date("day").notNull(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedInBy: text("checked_in_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("ticket_check_ins_ticket_day_idx").on(t.ticketId, t.day),
+    index("ticket_check_ins_event_day_idx").on(t.eventId, t.day, t.checkedInAt),
   ],
 );
 

@@ -37,12 +37,14 @@ async function createDecoder(): Promise<Decoder> {
   };
 }
 
-const SAME_CODE_PAUSE_MS = 3000;
+/** A code just read is ignored while it stays in view and for this long after it leaves. */
+const SAME_CODE_PAUSE_MS = 5000;
 const FRAME_INTERVAL_MS = 150;
 
 /**
  * The phone's camera as a QR scanner: a found code is handed to `onCode` once (the same code is
- * ignored for a few seconds, so a ticket held up to the camera is not checked in twice in a row).
+ * ignored while it stays in view and for a few seconds after, so a ticket held up to the camera
+ * is not scanned twice in a row).
  */
 export function CheckInCamera({ onCode }: { onCode: (code: string) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -88,8 +90,13 @@ export function CheckInCamera({ onCode }: { onCode: (code: string) => void }) {
         try {
           const code = (await decode(video))?.trim();
           const last = lastRef.current;
-          if (code && !(last?.code === code && Date.now() - last.at < SAME_CODE_PAUSE_MS)) {
-            lastRef.current = { code, at: Date.now() };
+          const now = Date.now();
+          if (code && last?.code === code && now - last.at < SAME_CODE_PAUSE_MS) {
+            // Still in front of the camera: keep ignoring it until it has been away a while,
+            // so a green "Checked in" never flips to amber "Already checked in" by itself.
+            last.at = now;
+          } else if (code) {
+            lastRef.current = { code, at: now };
             onCodeRef.current(code);
           }
         } catch {

@@ -84,7 +84,8 @@ describe("organisers' registration queries", () => {
       { eventId: event.id, feeId: student.id, name: "H", email: "h@example.test" },
       { eventId: event.id, feeId: standard.id, name: "I", email: "i@example.test", state: "left" },
     ]);
-    await checkInTicket(event.id, a.tickets[0].id, editor);
+    // At the door on the event's first day (the clock is passed in).
+    await checkInTicket(event.id, a.tickets[0].id, editor, new Date("2027-03-01T07:00:00Z"));
 
     const listed = await listEventRegistrations(
       event.id,

@@ -8,6 +8,7 @@ import {
   events,
   type RegistrationState,
   registrations,
+  ticketCheckIns,
   tickets,
   waitlistEntries,
 } from "~/db/schema";
@@ -56,6 +57,7 @@ export async function getRegistrationEvent(id: string) {
       location: events.location,
       capacity: events.capacity,
       cancelledAt: events.cancelledAt,
+      checkInOpensAt: events.checkInOpensAt,
     })
     .from(events)
     .where(eq(events.id, id))
@@ -93,7 +95,8 @@ function whereFor(eventId: string, filters: Pick<RegistrationFilters, "search" |
 
 // Drizzle writes the columns of a select unqualified ("id"), which inside this subquery would
 // mean the ticket's id: the correlation is spelt out with the tables' names.
-const checkedInSeats = sql<number>`(select count(*)::int from ${tickets} as t where t.registration_id = ${registrations}.id and t.checked_in_at is not null)`;
+// A seat counts as checked in once it has been admitted on any day of the event.
+const checkedInSeats = sql<number>`(select count(distinct c.ticket_id)::int from ${tickets} as t join ${ticketCheckIns} as c on c.ticket_id = t.id where t.registration_id = ${registrations}.id)`;
 
 const listColumns = {
   id: registrations.id,
@@ -245,7 +248,7 @@ export async function registrationCounts(eventId: string): Promise<RegistrationC
       .select({
         feeId: registrations.feeId,
         valid: sql<number>`count(*)::int`,
-        checkedIn: sql<number>`count(${tickets.checkedInAt})::int`,
+        checkedIn: sql<number>`count(*) filter (where exists (select 1 from ${ticketCheckIns} as c where c.ticket_id = ${tickets}.id))::int`,
       })
       .from(tickets)
       .innerJoin(registrations, eq(registrations.id, tickets.registrationId))

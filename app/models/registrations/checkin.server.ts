@@ -1,25 +1,90 @@
-// Check-in at the door: every way a ticket becomes "checked in", in one place (style.md rule 11).
-// A ticket is checked in once: the UPDATE only touches a row whose checked_in_at is still NULL and
-// whose registration is confirmed, so twenty phones scanning one code at once record one check-in
-// (decision 0045). The audit row commits with it.
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { events, type RegistrationState, registrations, tickets, user } from "~/db/schema";
-import { recordAuditIn } from "~/lib/audit.server";
+// Check-in at the door: every way a ticket is admitted, in one place (style.md rule 11).
+// A ticket is admitted once per event day (issue 30): the INSERT into ticket_check_ins only
+// happens for a confirmed registration and its unique (ticket, day) index is the guard, so twenty
+// phones scanning one code at once record one admission (decision 0045, 0089). The door opens a
+// set time before the start (organisers may open it earlier) and closes when the last day ends.
+// The audit row commits with the admission.
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import {
+  events,
+  type RegistrationState,
+  registrations,
+  ticketCheckIns,
+  tickets,
+  user,
+} from "~/db/schema";
 import { formatDate, formatTime } from "~/lib/format";
-import { hasRole, type Role } from "~/lib/roles";
+import { auditIn, DomainError, type PersonActor } from "~/lib/lifecycle.server";
+import { hasRole } from "~/lib/roles";
+import { dayInZone, instantInZone } from "~/lib/time-zones";
 import { likePattern } from "~/models/users/users.server";
 
 /** The editor or admin at the door (the request gives the audit row its IP and user agent). */
-export type CheckInActor = { id: string; role: Role; request?: Request | null };
+export type CheckInActor = PersonActor;
+
+/** Unless an organiser says otherwise, the door opens this long before the event starts. */
+export const CHECK_IN_OPENS_BEFORE_MINUTES = 120;
 
 export type CheckInRefusal =
   | "unknown"
   | "other_event"
   | "event_cancelled"
+  | "not_open"
+  | "closed"
   | "cancelled"
   | "unpaid"
   | "expired";
+
+/** What the door needs of an event to know whether, and for which day, it admits people. */
+export type DoorEvent = {
+  startDate: Date;
+  endDate: Date;
+  timeZone: string;
+  checkInOpensAt: Date | null;
+};
+
+function nextDay(day: string) {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The event's days ('yyyy-MM-dd' in its zone), first to last. */
+export function eventDays(event: DoorEvent): string[] {
+  const last = dayInZone(event.endDate, event.timeZone);
+  const days = [dayInZone(event.startDate, event.timeZone)];
+  while (days.length < 366 && days[days.length - 1] < last)
+    days.push(nextDay(days[days.length - 1]));
+  return days;
+}
+
+/**
+ * When the door opens and closes, and the event day an admission at `now` counts for (the first
+ * day before the event starts, the last day after it ends; null when the door is shut).
+ */
+export function doorAt(event: DoorEvent, now: Date) {
+  const days = eventDays(event);
+  const opensAt =
+    event.checkInOpensAt ??
+    new Date(event.startDate.getTime() - CHECK_IN_OPENS_BEFORE_MINUTES * 60_000);
+  const closesAt = instantInZone(nextDay(days[days.length - 1]), 0, 0, event.timeZone);
+  const today = dayInZone(now, event.timeZone);
+  // 'yyyy-MM-dd' strings sort as dates: the middle of the three is today clamped to the event.
+  const day = [days[0], today, days[days.length - 1]].sort()[1];
+  const open = now >= opensAt && now < closesAt;
+  return { opensAt, closesAt, days, day: open ? day : null, open };
+}
+
+/** 'Tue, Mar 2' for a day's heading on a multi-day event. */
+export function eventDayLabel(day: string) {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, date, 12)).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
 
 /** The person and seat a scanned ticket stands for: what the door staff read back. */
 export type TicketSummary = {
@@ -41,16 +106,7 @@ export type CheckInResult =
     }
   | { outcome: "refused"; reason: CheckInRefusal; ticket: TicketSummary | null; message: string };
 
-export class CheckInError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 = 400,
-  ) {
-    super(message);
-  }
-}
-
-const REFUSALS: Record<Exclude<CheckInRefusal, "other_event">, string> = {
+const REFUSALS: Record<Exclude<CheckInRefusal, "other_event" | "not_open" | "closed">, string> = {
   unknown: "No ticket has this code. Check the code, or search by name.",
   event_cancelled: "This event is cancelled: no one can be checked in.",
   cancelled: "This registration was cancelled: the ticket is not valid.",
@@ -94,35 +150,53 @@ export function checkInTimeLabel(at: Date, timeZone: string) {
 
 function requireStaff(actor: CheckInActor) {
   if (!hasRole(actor.role, "editor")) {
-    throw new CheckInError("Only editors and admins can check people in.", 403);
+    throw new DomainError("Only editors and admins can check people in.", 403);
   }
 }
 
-/** The ticket with its registration, event and earlier check-in, found by code or by id. */
-async function findTicket(by: { code: string } | { id: string }) {
-  const [row] = await getDb()
+/**
+ * The ticket with its registration and event, and its admission on the day the door admits for at
+ * `now` (if any), found by code or by id.
+ */
+async function findTicket(by: { code: string } | { id: string }, now: Date) {
+  const [found] = await getDb()
     .select({
       id: tickets.id,
       eventId: tickets.eventId,
       registrationId: tickets.registrationId,
       seat: tickets.seat,
-      checkedInAt: tickets.checkedInAt,
-      checkedInBy: user.name,
       state: registrations.state,
       attendeeName: registrations.attendeeName,
       ticketLabel: registrations.ticketLabel,
       seats: registrations.quantity,
       eventTitle: events.title,
       timeZone: events.timeZone,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      checkInOpensAt: events.checkInOpensAt,
       eventCancelledAt: events.cancelledAt,
     })
     .from(tickets)
     .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(user, eq(user.id, tickets.checkedInBy))
     .where("code" in by ? eq(tickets.code, by.code) : eq(tickets.id, by.id))
     .limit(1);
-  return row;
+  if (!found) return undefined;
+  const door = doorAt(found, now);
+  const [admission] = door.day
+    ? await getDb()
+        .select({ checkedInAt: ticketCheckIns.checkedInAt, checkedInBy: user.name })
+        .from(ticketCheckIns)
+        .leftJoin(user, eq(user.id, ticketCheckIns.checkedInBy))
+        .where(and(eq(ticketCheckIns.ticketId, found.id), eq(ticketCheckIns.day, door.day)))
+        .limit(1)
+    : [];
+  return {
+    ...found,
+    door,
+    checkedInAt: admission?.checkedInAt ?? null,
+    checkedInBy: admission?.checkedInBy ?? null,
+  };
 }
 
 type FoundTicket = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
@@ -139,98 +213,106 @@ function summaryOf(row: FoundTicket): TicketSummary {
 
 function alreadyResult(row: FoundTicket, checkedInAt: Date): CheckInResult {
   const by = row.checkedInBy ?? "a staff member whose account was removed";
+  const today = row.door.days.length > 1 ? " today" : "";
   return {
     outcome: "already",
     ticket: summaryOf(row),
     checkedInAt,
     checkedInBy: by,
-    message: `Already checked in at ${checkInTimeLabel(checkedInAt, row.timeZone)} by ${by}`,
+    message: `Already checked in${today} at ${checkInTimeLabel(checkedInAt, row.timeZone)} by ${by}`,
   };
 }
 
 /** Why this ticket cannot be checked in now, or null when it can. */
-function refusalOf(row: FoundTicket, eventId: string): CheckInResult | null {
+function refusalOf(row: FoundTicket, eventId: string, now: Date): CheckInResult | null {
   const refuse = (reason: CheckInRefusal, message = REFUSALS[reason as keyof typeof REFUSALS]) =>
     ({ outcome: "refused", reason, ticket: summaryOf(row), message }) as const;
   if (row.eventId !== eventId) {
     return refuse("other_event", `This ticket is for another event: ${row.eventTitle}.`);
   }
   if (row.eventCancelledAt) return refuse("event_cancelled");
+  if (!row.door.open) {
+    const at = (d: Date) => checkInTimeLabel(d, row.timeZone);
+    return now >= row.door.closesAt
+      ? refuse("closed", `Check-in for this event closed at ${at(row.door.closesAt)}.`)
+      : refuse("not_open", `Check-in opens at ${at(row.door.opensAt)}.`);
+  }
   if (row.checkedInAt) return alreadyResult(row, row.checkedInAt);
   if (row.state !== "confirmed") return refuse(REFUSAL_BY_STATE[row.state]);
   return null;
 }
 
 /**
- * Checks in one ticket of `eventId`. The conditional UPDATE is the only guard that counts: two
- * scans of one code race to it, one wins, the other re-reads and answers "Already checked in".
+ * Admits one ticket of `eventId` for the day the door admits for at `now`. The conditional INSERT
+ * is the only guard that counts: two scans of one code race to the unique (ticket, day) index, one
+ * wins, the other re-reads and answers "Already checked in".
  */
 async function checkIn(
   eventId: string,
   by: { code: string } | { id: string },
   actor: CheckInActor,
   via: "code" | "search",
+  now: Date,
 ): Promise<CheckInResult> {
   requireStaff(actor);
-  const row = await findTicket(by);
+  const row = await findTicket(by, now);
   if (!row) {
     return { outcome: "refused", reason: "unknown", ticket: null, message: REFUSALS.unknown };
   }
-  const refusal = refusalOf(row, eventId);
+  const refusal = refusalOf(row, eventId, now);
   if (refusal) return refusal;
+  const day = row.door.day as string;
 
   const checkedInAt = await getDb().transaction(async (tx) => {
-    const [updated] = await tx
-      .update(tickets)
-      .set({ checkedInAt: new Date(), checkedInBy: actor.id })
-      .where(
-        and(
-          eq(tickets.id, row.id),
-          isNull(tickets.checkedInAt),
-          // Spelt out: drizzle writes an UPDATE's columns unqualified, ambiguous in a subquery.
-          sql`exists (select 1 from ${registrations} as r where r.id = ${tickets}.registration_id and r.state = 'confirmed')`,
-        ),
-      )
-      .returning({ checkedInAt: tickets.checkedInAt });
-    if (!updated?.checkedInAt) return null;
-    await recordAuditIn(tx, actor.request ?? null, {
-      action: "ticket.check_in",
-      actorId: actor.id,
-      entity: "ticket",
-      entityId: row.id,
-      details: {
-        eventId,
-        registrationId: row.registrationId,
-        attendee: row.attendeeName,
-        seat: row.seat,
-        via,
-      },
+    const [admitted] = await queryRows<{ checked_in_at: Date | string }>(
+      sql`insert into ${ticketCheckIns} (ticket_id, event_id, day, checked_in_at, checked_in_by)
+          select t.id, t.event_id, ${day}::date, ${now.toISOString()}::timestamptz, ${actor.id}
+          from ${tickets} as t join ${registrations} as r on r.id = t.registration_id
+          where t.id = ${row.id} and r.state = 'confirmed'
+          on conflict (ticket_id, day) do nothing
+          returning checked_in_at`,
+      tx,
+    );
+    if (!admitted) return null;
+    await auditIn(tx, actor, "ticket.check_in", row.id, {
+      eventId,
+      registrationId: row.registrationId,
+      attendee: row.attendeeName,
+      seat: row.seat,
+      day,
+      via,
     });
-    return updated.checkedInAt;
+    return new Date(admitted.checked_in_at);
   });
 
   if (!checkedInAt) {
     // Someone else got there first (or the registration changed meanwhile): say what happened.
-    const now = await findTicket({ id: row.id });
-    const lost = now ? refusalOf(now, eventId) : null;
+    const again = await findTicket({ id: row.id }, now);
+    const lost = again ? refusalOf(again, eventId, now) : null;
     if (lost) return lost;
-    throw new CheckInError("The ticket could not be checked in. Please try again.");
+    throw new DomainError("The ticket could not be checked in. Please try again.", 409);
   }
+  const dayNote = row.door.days.length > 1 ? ` · ${eventDayLabel(day)}` : "";
   return {
     outcome: "checked_in",
     ticket: summaryOf(row),
     checkedInAt,
     message: `Checked in: ${row.attendeeName} · ${row.ticketLabel}${
       row.seats > 1 ? ` · seat ${row.seat} of ${row.seats}` : ""
-    }`,
+    }${dayNote}`,
   };
 }
 
 /** A scanned (QR, keyboard-wedge) or typed ticket code. */
-export async function checkInByCode(eventId: string, input: string, actor: CheckInActor) {
+export async function checkInByCode(
+  eventId: string,
+  input: string,
+  actor: CheckInActor,
+  now = new Date(),
+) {
   const code = normaliseTicketCode(input);
-  if (!code) throw new CheckInError("Scan a ticket or type its code.");
-  return checkIn(eventId, { code }, actor, "code");
+  if (!code) throw new DomainError("Scan a ticket or type its code.", 400);
+  return checkIn(eventId, { code }, actor, "code", now);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -240,12 +322,47 @@ export async function checkInTicket(
   eventId: string,
   ticketId: string,
   actor: CheckInActor,
+  now = new Date(),
 ): Promise<CheckInResult> {
   if (!UUID.test(ticketId)) {
     requireStaff(actor);
     return { outcome: "refused", reason: "unknown", ticket: null, message: REFUSALS.unknown };
   }
-  return checkIn(eventId, { id: ticketId }, actor, "search");
+  return checkIn(eventId, { id: ticketId }, actor, "search", now);
+}
+
+/**
+ * Opens the door now (an organiser's override of "a set time before the start"), with its audit
+ * row. Opening an already open door changes nothing.
+ */
+export async function openCheckInNow(eventId: string, actor: CheckInActor, now = new Date()) {
+  requireStaff(actor);
+  return getDb().transaction(async (tx) => {
+    const [event] = await tx
+      .select({
+        startDate: events.startDate,
+        endDate: events.endDate,
+        timeZone: events.timeZone,
+        checkInOpensAt: events.checkInOpensAt,
+        cancelledAt: events.cancelledAt,
+      })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("update");
+    if (!event) throw new DomainError("Event not found", 404);
+    if (event.cancelledAt) throw new DomainError(REFUSALS.event_cancelled, 409);
+    const door = doorAt(event, now);
+    if (now >= door.closesAt) {
+      throw new DomainError("This event is over: check-in cannot be opened again.", 409);
+    }
+    if (door.open) return { opened: false };
+    await tx.update(events).set({ checkInOpensAt: now }).where(eq(events.id, eventId));
+    await auditIn(tx, actor, "event.check_in_opened", eventId, {
+      before: door.opensAt.toISOString(),
+      after: now.toISOString(),
+    });
+    return { opened: true };
+  });
 }
 
 export type CheckInSearchResult = {
@@ -264,12 +381,14 @@ export type CheckInSearchResult = {
 const SEARCH_LIMIT = 20;
 
 /**
- * Registrations of the event whose attendee name or e-mail contains `query`, with their tickets:
- * the name search of the check-in screen (everyone is listed, so a refused ticket is explained).
+ * Registrations of the event whose attendee name or e-mail contains `query`, with their tickets
+ * and each ticket's admission on `day` (the door's day; null when the door is shut): the name
+ * search of the check-in screen (everyone is listed, so a refused ticket is explained).
  */
 export async function searchCheckInTickets(
   eventId: string,
   query: string,
+  day: string | null,
 ): Promise<CheckInSearchResult[]> {
   const term = query.trim().slice(0, 100);
   if (term.length < 2) return [];
@@ -304,11 +423,15 @@ export async function searchCheckInTickets(
       id: tickets.id,
       registrationId: tickets.registrationId,
       seat: tickets.seat,
-      checkedInAt: tickets.checkedInAt,
+      checkedInAt: ticketCheckIns.checkedInAt,
       checkedInBy: user.name,
     })
     .from(tickets)
-    .leftJoin(user, eq(user.id, tickets.checkedInBy))
+    .leftJoin(
+      ticketCheckIns,
+      and(eq(ticketCheckIns.ticketId, tickets.id), eq(ticketCheckIns.day, day ?? "0001-01-01")),
+    )
+    .leftJoin(user, eq(user.id, ticketCheckIns.checkedInBy))
     .where(
       inArray(
         tickets.registrationId,
@@ -327,20 +450,37 @@ export async function searchCheckInTickets(
   }));
 }
 
-/** Tickets of confirmed registrations, and how many of them are checked in: the door's tally. */
-export async function checkInTally(eventId: string) {
-  const [row] = await getDb()
-    .select({
-      valid: sql<number>`count(*)::int`,
-      checkedIn: sql<number>`count(${tickets.checkedInAt})::int`,
-    })
-    .from(tickets)
-    .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
-    .where(and(eq(tickets.eventId, eventId), eq(registrations.state, "confirmed")));
-  return { valid: row?.valid ?? 0, checkedIn: row?.checkedIn ?? 0 };
+/**
+ * The door's tally: tickets of confirmed registrations, how many are admitted on `day` (the door's
+ * day, or the last day with admissions once it is shut), and the count for each day of the event.
+ */
+export async function checkInTally(eventId: string, days: string[], day: string | null) {
+  const db = getDb();
+  const [[valid], perDay] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
+      .where(and(eq(tickets.eventId, eventId), eq(registrations.state, "confirmed"))),
+    db
+      .select({ day: ticketCheckIns.day, n: sql<number>`count(*)::int` })
+      .from(ticketCheckIns)
+      .innerJoin(tickets, eq(tickets.id, ticketCheckIns.ticketId))
+      .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
+      .where(and(eq(ticketCheckIns.eventId, eventId), eq(registrations.state, "confirmed")))
+      .groupBy(ticketCheckIns.day),
+  ]);
+  const countOn = (d: string) => perDay.find((r) => r.day === d)?.n ?? 0;
+  const shown = day ?? [...days].reverse().find((d) => countOn(d) > 0) ?? days[0];
+  return {
+    valid: valid?.n ?? 0,
+    day: shown,
+    checkedIn: countOn(shown),
+    days: days.map((d) => ({ day: d, label: eventDayLabel(d), checkedIn: countOn(d) })),
+  };
 }
 
-/** The last check-ins at this event, newest first (the screen's "recent" list). */
+/** The last admissions at this event, newest first (the screen's "recent" list). */
 export function recentCheckIns(eventId: string, limit = 5) {
   return getDb()
     .select({
@@ -348,11 +488,12 @@ export function recentCheckIns(eventId: string, limit = 5) {
       attendeeName: registrations.attendeeName,
       ticketLabel: registrations.ticketLabel,
       seat: tickets.seat,
-      checkedInAt: tickets.checkedInAt,
+      checkedInAt: ticketCheckIns.checkedInAt,
     })
-    .from(tickets)
+    .from(ticketCheckIns)
+    .innerJoin(tickets, eq(tickets.id, ticketCheckIns.ticketId))
     .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
-    .where(and(eq(tickets.eventId, eventId), isNotNull(tickets.checkedInAt)))
-    .orderBy(sql`${tickets.checkedInAt} desc`)
+    .where(eq(ticketCheckIns.eventId, eventId))
+    .orderBy(desc(ticketCheckIns.checkedInAt))
     .limit(limit);
 }

@@ -7,6 +7,7 @@ import {
   invoices,
   orders,
   registrations,
+  ticketCheckIns,
   tickets,
   user,
   waitlistEntries,
@@ -198,7 +199,15 @@ export async function getMyRegistration(registrationId: string, userId: string) 
   const seats =
     row.registration.state === "confirmed"
       ? await db
-          .select({ seat: tickets.seat, code: tickets.code, checkedInAt: tickets.checkedInAt })
+          .select({
+            seat: tickets.seat,
+            code: tickets.code,
+            // The latest admission (a multi-day pass is admitted each day).
+            checkedInAt:
+              sql<Date | null>`(select max(c.checked_in_at) from ${ticketCheckIns} as c where c.ticket_id = ${tickets}.id)`.mapWith(
+                ticketCheckIns.checkedInAt,
+              ),
+          })
           .from(tickets)
           .where(eq(tickets.registrationId, registrationId))
           .orderBy(asc(tickets.seat))

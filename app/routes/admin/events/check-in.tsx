@@ -9,20 +9,26 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDateRange } from "~/lib/format";
+import { DomainError } from "~/lib/lifecycle.server";
 import { requireRole } from "~/lib/permissions.server";
 import { cn } from "~/lib/utils";
 import { getRegistrationEvent } from "~/models/registrations/admin-queries.server";
 import {
-  CheckInError,
   checkInByCode,
   checkInTally,
   checkInTicket,
   checkInTimeLabel,
+  doorAt,
+  eventDayLabel,
+  openCheckInNow,
   recentCheckIns,
   searchCheckInTickets,
 } from "~/models/registrations/checkin.server";
 import { REGISTRATION_STATE_LABELS } from "~/models/registrations/registration-states";
 import type { Route } from "./+types/check-in";
+
+/** The site's chat bubble would cover the door's controls on a phone (root.tsx reads this). */
+export const handle = { hideChat: true };
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.event ? `Check-in · ${data.event.title}` : "Check-in"} | Admin | Kongamano` },
@@ -39,10 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, "editor");
   const event = await eventOr404(params.id);
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const now = new Date();
+  const door = doorAt(event, now);
   const [tally, recent, found] = await Promise.all([
-    checkInTally(event.id),
+    checkInTally(event.id, door.days, door.day),
     recentCheckIns(event.id),
-    query ? searchCheckInTickets(event.id, query) : Promise.resolve([]),
+    query ? searchCheckInTickets(event.id, query, door.day) : Promise.resolve([]),
   ]);
   const at = (d: Date) => checkInTimeLabel(d, event.timeZone);
   return {
@@ -51,6 +59,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: event.title,
       dates: formatDateRange(event.startDate, event.endDate, event.timeZone),
       cancelled: Boolean(event.cancelledAt),
+    },
+    door: {
+      open: door.open,
+      over: now >= door.closesAt,
+      opensAt: at(door.opensAt),
+      closesAt: at(door.closesAt),
+      multiDay: door.days.length > 1,
+      dayLabel: eventDayLabel(tally.day),
     },
     tally,
     query,
@@ -78,7 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export type CheckInAnswer = {
-  outcome: "checked_in" | "already" | "refused" | "error";
+  outcome: "checked_in" | "already" | "refused" | "error" | "notice";
   message: string;
   /** Tells two equal answers apart, so each one is announced. */
   answeredAt: number;
@@ -93,6 +109,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     data<CheckInAnswer>({ outcome, message, answeredAt: Date.now() }, { status });
   try {
     const intent = form.get("intent");
+    if (intent === "open") {
+      const { opened } = await openCheckInNow(event.id, actor);
+      return answer("notice", opened ? "Check-in is open." : "Check-in was already open.");
+    }
     const result =
       intent === "ticket"
         ? await checkInTicket(event.id, String(form.get("ticketId") ?? ""), actor)
@@ -102,7 +122,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result) return answer("error", "Unknown action.", 400);
     return answer(result.outcome, result.message);
   } catch (error) {
-    if (error instanceof CheckInError) return answer("error", error.message, error.status);
+    if (error instanceof DomainError) return answer("error", error.message, error.status);
     throw error;
   }
 }
@@ -114,6 +134,7 @@ const ANSWER_STYLE: Record<CheckInAnswer["outcome"], string> = {
   already: "border-yellow-700 bg-yellow-50 text-yellow-900",
   refused: "border-red-700 bg-red-50 text-red-900",
   error: "border-red-700 bg-red-50 text-red-900",
+  notice: "border-border bg-muted text-foreground",
 };
 
 /** The last answer, announced to screen readers and big enough to read at arm's length. */
@@ -124,7 +145,8 @@ function AnswerPanel({ answer, busy }: { answer: CheckInAnswer | undefined; busy
       aria-live="polite"
       aria-atomic="true"
       aria-label="Check-in result"
-      className="min-h-16"
+      // Sticky: the answer stays where the operator is looking, also after scrolling to a name.
+      className="sticky top-0 z-10 min-h-16 bg-background py-1"
     >
       {busy ? (
         <p className="rounded-lg border border-border p-4 text-base">Checking…</p>
@@ -137,7 +159,7 @@ function AnswerPanel({ answer, busy }: { answer: CheckInAnswer | undefined; busy
             ANSWER_STYLE[answer.outcome],
           )}
         >
-          {answer.outcome === "checked_in" ? (
+          {answer.outcome === "checked_in" || answer.outcome === "notice" ? (
             <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
           ) : (
             <XCircle aria-hidden className="mt-0.5 size-5 shrink-0" />
@@ -335,8 +357,30 @@ function NameSearch() {
   );
 }
 
+/** Whether the door admits people now, and the organiser's "Open check-in now" when it does not yet. */
+function DoorStatus() {
+  const { event, door } = useLoaderData<typeof loader>();
+  if (event.cancelled || door.open) return null;
+  if (door.over) {
+    return <p className="text-sm text-muted-foreground">Check-in closed at {door.closesAt}.</p>;
+  }
+  return (
+    <div className="grid gap-2 rounded-lg border border-border p-3">
+      <p className="text-sm">
+        Check-in opens at <span className="font-medium">{door.opensAt}</span>.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="open" />
+        <Button type="submit" variant="outline" size="sm">
+          Open check-in now
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 export default function CheckIn() {
-  const { event, tally, recent } = useLoaderData<typeof loader>();
+  const { event, tally, recent, door } = useLoaderData<typeof loader>();
   // Without JavaScript the forms post normally and the answer comes back as action data.
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<CheckInAnswer>({ key: FETCHER_KEY });
@@ -357,8 +401,22 @@ export default function CheckIn() {
         </p>
         <p className="text-lg font-semibold" aria-live="polite">
           {tally.checkedIn} of {tally.valid} checked in
+          {door.multiDay ? ` · ${door.dayLabel}` : ""}
         </p>
+        {door.multiDay ? (
+          <ul
+            className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+            aria-label="Checked in per day"
+          >
+            {tally.days.map((d) => (
+              <li key={d.day}>
+                {d.label}: {d.checkedIn}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {event.cancelled ? <Badge variant="destructive">This event is cancelled</Badge> : null}
+        <DoorStatus />
       </div>
       <AnswerPanel answer={answer} busy={fetcher.state === "submitting"} />
       <Card className="grid gap-4 p-4 sm:p-6">
