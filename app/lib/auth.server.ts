@@ -16,7 +16,8 @@ import { recordAudit } from "./audit.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { type Env, env } from "./env.server";
 import { logger } from "./logger.server";
-import { escapeHtml, sendMail } from "./mail.server";
+import { sendMail } from "./mail.server";
+import { type MailMessage, renderMail } from "./mail-layout.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-strength";
 import { hitRateLimit, refundRateLimit } from "./rate-limit.server";
 import { CLIENT_IP_HEADER } from "./request.server";
@@ -356,17 +357,8 @@ const authRoles = {
 // ---------------------------------------------------------------------------------------------
 // Mail
 // ---------------------------------------------------------------------------------------------
-function mailBody(lines: string[], link?: { url: string; label: string }) {
-  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : [])].join("\n");
-  const html = [
-    ...lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
-  ].join("\n");
-  return { text, html };
-}
-
-function deliver(to: string, subject: string, body: { text: string; html: string }) {
-  return sendMail({ to, subject, ...body });
+function deliver(to: string, message: MailMessage) {
+  return sendMail({ to, ...renderMail(message) });
 }
 
 /** The cookie names better-auth uses (prefix `__Host-` under https). */
@@ -404,19 +396,21 @@ function createAuth() {
       async sendResetPassword({ user, url, token }) {
         // A newer link ends the older ones.
         await revokeResetLinks(user.id, token);
-        await deliver(
-          user.email,
-          "Reset your Kongamano password",
-          mailBody(
-            [
-              `Hello ${user.name},`,
-              "",
-              "Someone (hopefully you) asked to reset the password of your Kongamano account.",
-              "The link below works once and expires in one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
-            ],
-            { url, label: "Choose a new password" },
-          ),
-        );
+        await deliver(user.email, {
+          subject: "Reset your Kongamano password",
+          greeting: `Hello ${user.name},`,
+          blocks: [
+            {
+              kind: "paragraph",
+              text: "Someone (hopefully you) asked to reset the password of your Kongamano account.",
+            },
+            { kind: "button", label: "Choose a new password", url },
+            {
+              kind: "note",
+              text: "The link works once and expires in one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
+            },
+          ],
+        });
       },
       async onPasswordReset({ user }, request) {
         await revokeResetLinks(user.id); // a successful reset ends every other link
@@ -429,19 +423,21 @@ function createAuth() {
       },
       // Sign-up with a known e-mail answers exactly like a new sign-up; the owner gets a notice.
       async onExistingUserSignUp({ user }) {
-        await deliver(
-          user.email,
-          "Someone tried to create a Kongamano account with your e-mail",
-          mailBody(
-            [
-              `Hello ${user.name},`,
-              "",
-              "Someone tried to create a new Kongamano account with this e-mail address, which already has an account.",
-              "If this was you, sign in instead. If you forgot your password, use 'Forgot password?' on the sign-in page.",
-            ],
-            { url: `${config.BASE_URL}/auth`, label: "Sign in" },
-          ),
-        );
+        await deliver(user.email, {
+          subject: "Someone tried to create a Kongamano account with your e-mail",
+          greeting: `Hello ${user.name},`,
+          blocks: [
+            {
+              kind: "paragraph",
+              text: "Someone tried to create a new Kongamano account with this e-mail address, which already has an account.",
+            },
+            {
+              kind: "paragraph",
+              text: "If this was you, sign in instead. If you forgot your password, use 'Forgot password?' on the sign-in page.",
+            },
+            { kind: "button", label: "Sign in", url: `${config.BASE_URL}/auth` },
+          ],
+        });
       },
       customSyntheticUser: ({ coreFields, id }) => ({
         ...coreFields,
@@ -458,19 +454,21 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
-        await deliver(
-          user.email,
-          "Verify your e-mail address for Kongamano",
-          mailBody(
-            [
-              `Hello ${user.name},`,
-              "",
-              "Please confirm that this is your e-mail address by opening the link below. It expires in 24 hours.",
-              "If you did not create a Kongamano account or change your e-mail, ignore this mail.",
-            ],
-            { url, label: "Verify my e-mail address" },
-          ),
-        );
+        await deliver(user.email, {
+          subject: "Verify your e-mail address for Kongamano",
+          greeting: `Hello ${user.name},`,
+          blocks: [
+            {
+              kind: "paragraph",
+              text: "Please confirm that this is your e-mail address. The link expires in 24 hours.",
+            },
+            { kind: "button", label: "Verify my e-mail address", url },
+            {
+              kind: "note",
+              text: "If you did not create a Kongamano account or change your e-mail, ignore this mail.",
+            },
+          ],
+        });
       },
     },
     user: {

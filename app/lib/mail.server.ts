@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { getDb } from "~/db/client.server";
 import { sentMail } from "~/db/schema";
 import { env } from "./env.server";
@@ -21,6 +21,15 @@ export type Mail = {
   messageId?: string;
 };
 
+/**
+ * Every mail the site sends is machine-made (RFC 3834): out-of-office responders and mail
+ * filters must not answer it. Exchange reads its own header for the same thing.
+ */
+export const AUTOMATIC_MAIL_HEADERS = {
+  "Auto-Submitted": "auto-generated",
+  "X-Auto-Response-Suppress": "All",
+} as const;
+
 let transport: { url: string; transporter: Transporter } | undefined;
 
 function smtpTransport(url: string) {
@@ -30,36 +39,40 @@ function smtpTransport(url: string) {
   return transport.transporter;
 }
 
+/** Builds messages without sending them: the outbox gets exactly what SMTP would carry. */
+const messageBuilder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+function messageOptions(mail: Mail, from: string): SendMailOptions {
+  return { from, ...mail, headers: AUTOMATIC_MAIL_HEADERS };
+}
+
 /**
- * Sends a mail over SMTP_URL; without it, writes it to DATA_DIR/outbox/ (and logs where) so
- * sign-up verification works on a laptop. Throws when delivery fails.
+ * Sends a mail over SMTP_URL; without it, writes the RFC 5322 message SMTP would have carried
+ * to DATA_DIR/outbox/<stem>.eml (any mail client opens it), its attachments beside it as
+ * <stem>-<name>, and logs where, so sign-up verification works on a laptop. Throws when
+ * delivery fails.
  */
 export async function sendMail(mail: Mail) {
   const config = env();
+  const options = messageOptions(mail, config.MAIL_FROM);
   if (config.SMTP_URL) {
-    await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, ...mail });
+    await smtpTransport(config.SMTP_URL).sendMail(options);
     logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
     return;
   }
+  const { message } = await messageBuilder.sendMail(options);
   const dir = path.resolve(config.DATA_DIR, "outbox");
   await mkdir(dir, { recursive: true });
   const stem = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}`;
-  const file = path.join(dir, `${stem}.eml.txt`);
-  // Attachments are written beside the message, so an invoice PDF opens straight from the folder.
+  const file = path.join(dir, `${stem}.eml`);
+  await writeFile(file, message as Buffer);
+  // The attachments also as files, so an invoice PDF opens straight from the folder.
   const attachmentFiles: string[] = [];
   for (const attachment of mail.attachments ?? []) {
     const name = `${stem}-${path.basename(attachment.filename).replace(/[^\w.-]+/g, "_")}`;
     await writeFile(path.join(dir, name), attachment.content);
     attachmentFiles.push(name);
   }
-  const headers = [
-    `From: ${config.MAIL_FROM}`,
-    `To: ${mail.to}`,
-    `Subject: ${mail.subject}`,
-    ...(mail.messageId ? [`Message-ID: ${mail.messageId}`] : []),
-    ...attachmentFiles.map((name) => `X-Attachment-File: ${name}`),
-  ];
-  await writeFile(file, `${headers.join("\n")}\n\n${mail.text}\n`);
   // Never the mail's links: reset, verification and invitation links are keys to accounts.
   logger.info(
     { to: mail.to, subject: mail.subject, file, attachments: attachmentFiles },
@@ -118,9 +131,4 @@ export async function sendMailOnce(key: string, mail: Mail): Promise<"sent" | "a
 
 function mailDomain() {
   return env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "kongamano.invalid";
-}
-
-/** Escapes text for HTML mail bodies. */
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -8,6 +8,8 @@ export type CapturedMail = {
   text: string;
   html: string;
   messageId: string;
+  /** Every header as received, unfolded, by its lower-case name (the last of repeated ones). */
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
@@ -27,6 +29,9 @@ export async function startTestSmtp(port = 0) {
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
             messageId: mail.messageId ?? "",
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).trim()]),
+            ),
             attachments: mail.attachments.map((a) => ({
               filename: a.filename ?? "",
               contentType: a.contentType,

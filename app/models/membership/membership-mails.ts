@@ -1,9 +1,10 @@
 // What members, applicants and invited colleagues are told: one template per message, plain data
-// in, subject and text out. A mail to a billing contact (an address the applicant typed) opens
-// with a fixed greeting; the member's name greets only the account holder's own address.
+// in, subject, text and HTML out (mail-layout). A mail to a billing contact (an address the
+// applicant typed) opens with a fixed greeting; the member's name greets only the account
+// holder's own address.
 import type { MembershipNoticeKind, MembershipPlanId } from "~/db/schema";
 import { formatDate } from "~/lib/format";
-import { greeting } from "~/models/orders/order-mails";
+import { greeting, renderMail } from "~/lib/mail-layout.server";
 import { PLAN_NAMES } from "./plans";
 
 type Recipient = {
@@ -19,33 +20,38 @@ export function applicationApprovedMail(
     profileUrl: string;
   },
 ) {
-  return {
+  return renderMail({
     subject: "Your Kongamano membership application is approved",
-    text: [
-      greeting(facts.greetName),
-      "",
-      `Your application for the ${PLAN_NAMES[facts.plan]} membership is approved${facts.student ? ", with the 50% student discount" : ""}.`,
-      `Invoice ${facts.invoiceNumber} follows in a separate e-mail; your membership starts when it is paid.`,
-      "",
-      `Your profile: ${facts.profileUrl}`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Your application for the ${PLAN_NAMES[facts.plan]} membership is approved${facts.student ? ", with the 50% student discount" : ""}.`,
+      },
+      {
+        kind: "paragraph",
+        text: `Invoice ${facts.invoiceNumber} follows in a separate e-mail; your membership starts when it is paid.`,
+      },
+      { kind: "button", label: "Open your profile", url: facts.profileUrl },
+    ],
+  });
 }
 
 export function applicationRejectedMail(
   facts: Recipient & { plan: MembershipPlanId; reason: string; applyUrl: string },
 ) {
-  return {
+  return renderMail({
     subject: "Your Kongamano membership application",
-    text: [
-      greeting(facts.greetName),
-      "",
-      `We could not approve your application for the ${PLAN_NAMES[facts.plan]} membership.`,
-      `Reason: ${facts.reason}`,
-      "",
-      `You are welcome to apply again: ${facts.applyUrl}`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `We could not approve your application for the ${PLAN_NAMES[facts.plan]} membership.\nReason: ${facts.reason}`,
+      },
+      { kind: "paragraph", text: "You are welcome to apply again." },
+      { kind: "button", label: "Apply again", url: facts.applyUrl },
+    ],
+  });
 }
 
 export function upgradeApprovedMail(
@@ -56,17 +62,21 @@ export function upgradeApprovedMail(
     profileUrl: string;
   },
 ) {
-  return {
+  return renderMail({
     subject: "Your Kongamano membership upgrade is approved",
-    text: [
-      greeting(facts.greetName),
-      "",
-      `Your upgrade from the ${PLAN_NAMES[facts.from]} to the ${PLAN_NAMES[facts.to]} membership is approved.`,
-      `Invoice ${facts.invoiceNumber} for the prorated difference follows in a separate e-mail; your plan changes the day it is paid.`,
-      "",
-      `Your profile: ${facts.profileUrl}`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Your upgrade from the ${PLAN_NAMES[facts.from]} to the ${PLAN_NAMES[facts.to]} membership is approved.`,
+      },
+      {
+        kind: "paragraph",
+        text: `Invoice ${facts.invoiceNumber} for the prorated difference follows in a separate e-mail; your plan changes the day it is paid.`,
+      },
+      { kind: "button", label: "Open your profile", url: facts.profileUrl },
+    ],
+  });
 }
 
 export function upgradeRejectedMail(
@@ -77,18 +87,21 @@ export function upgradeRejectedMail(
     profileUrl: string;
   },
 ) {
-  return {
+  return renderMail({
     subject: "Your Kongamano membership upgrade",
-    text: [
-      greeting(facts.greetName),
-      "",
-      `We could not approve your upgrade to the ${PLAN_NAMES[facts.to]} membership.`,
-      `Reason: ${facts.reason}`,
-      `Your ${PLAN_NAMES[facts.plan]} membership continues unchanged.`,
-      "",
-      `Your profile: ${facts.profileUrl}`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `We could not approve your upgrade to the ${PLAN_NAMES[facts.to]} membership.\nReason: ${facts.reason}`,
+      },
+      {
+        kind: "paragraph",
+        text: `Your ${PLAN_NAMES[facts.plan]} membership continues unchanged.`,
+      },
+      { kind: "button", label: "Open your profile", url: facts.profileUrl },
+    ],
+  });
 }
 
 /** To the invited colleague (an address the member typed): a fixed greeting. */
@@ -98,16 +111,22 @@ export function seatInvitationMail(facts: {
   acceptUrl: string;
   expiresAt: Date;
 }) {
-  return {
+  return renderMail({
     subject: `${facts.organisationName ?? "Your organisation"} added you to its Kongamano membership`,
-    text: [
-      "Hello,",
-      "",
-      `${facts.memberName} added you to the Corporate membership of ${facts.organisationName ?? "their organisation"}.`,
-      `Accept your seat (sign in or create an account with this e-mail address): ${facts.acceptUrl}`,
-      `The invitation works until ${formatDate(facts.expiresAt)}.`,
-    ].join("\n"),
-  };
+    greeting: greeting(null),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${facts.memberName} added you to the Corporate membership of ${facts.organisationName ?? "their organisation"}.`,
+      },
+      {
+        kind: "paragraph",
+        text: "Accept your seat (sign in or create an account with this e-mail address).",
+      },
+      { kind: "button", label: "Accept your seat", url: facts.acceptUrl },
+      { kind: "note", text: `The invitation works until ${formatDate(facts.expiresAt)}.` },
+    ],
+  });
 }
 
 const NOTICE_SUBJECTS: Record<MembershipNoticeKind, string> = {
@@ -134,16 +153,17 @@ export function renewalNoticeMail(
       : kind === "ends_today"
         ? `ends today, ${formatDate(endsAt)}. Your benefits continue until ${formatDate(graceEnd)}`
         : `ends on ${formatDate(endsAt)}`;
-  return {
+  return renderMail({
     subject: NOTICE_SUBJECTS[kind],
-    text: [
-      greeting(facts.greetName),
-      "",
-      `Your ${PLAN_NAMES[facts.plan]} membership ${when}.`,
-      "",
-      `Renew in one click (no password needed): ${facts.renewUrl}`,
-      "The link opens your renewal invoice; nothing is charged until you pay it.",
-      `The link works until ${formatDate(graceEnd)}.`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      { kind: "paragraph", text: `Your ${PLAN_NAMES[facts.plan]} membership ${when}.` },
+      { kind: "paragraph", text: "Renew in one click (no password needed)." },
+      { kind: "button", label: "Renew your membership", url: facts.renewUrl },
+      {
+        kind: "note",
+        text: `The link opens your renewal invoice; nothing is charged until you pay it.\nThe link works until ${formatDate(graceEnd)}.`,
+      },
+    ],
+  });
 }

@@ -13,6 +13,7 @@ import {
 } from "~/lib/forms/contact-form-rules";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
+import { renderMail } from "~/lib/mail-layout.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 
 const requiredText = (required: string, max: number, tooLong: string) =>
@@ -106,21 +107,27 @@ export function contactNotification(input: ContactMessageInput, receivedAt: Date
   return {
     to: config.CONTACT_TO,
     replyTo: input.email,
-    subject: `[Contact] ${subjectLine}`,
-    text: [
-      `New message from the contact form (${receivedAt.toISOString()}).`,
-      "",
-      `Name: ${input.name}`,
-      `E-mail: ${input.email}`,
-      `Region: ${regionLabel(input.region)}`,
-      `Subject: ${subjectLine}`,
-      "",
-      input.message,
-      "",
-      "---",
-      `Reply to this e-mail to answer ${input.name} directly.`,
-      `All messages: ${config.BASE_URL}/admin/messages`,
-    ].join("\n"),
+    ...renderMail({
+      subject: `[Contact] ${subjectLine}`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `New message from the contact form (${receivedAt.toISOString()}).`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["Name", input.name],
+            ["Email", input.email],
+            ["Region", regionLabel(input.region)],
+            ["Subject", subjectLine],
+          ],
+        },
+        { kind: "quote", text: input.message },
+        { kind: "note", text: `Reply to this e-mail to answer ${input.name} directly.` },
+        { kind: "button", label: "All messages", url: `${config.BASE_URL}/admin/messages` },
+      ],
+    }),
   };
 }
 

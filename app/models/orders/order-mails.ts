@@ -1,16 +1,10 @@
 // What the payer is told about an order: its invoice, money reaching it, money going back. One
-// template per message, plain data in, subject and text out, so a test can read every variant.
+// template per message, plain data in, subject, text and HTML out (mail-layout), so a test can
+// read every variant.
 import type { OrderState } from "~/db/schema";
 import { formatDate } from "~/lib/format";
+import { greeting, renderMail } from "~/lib/mail-layout.server";
 import { formatMinor } from "~/lib/money";
-
-/**
- * The opening line. A name only for a mail to the account holder's own address: a name someone
- * typed is never mailed to an address they typed (a billing contact, an attendee).
- */
-export function greeting(name: string | null) {
-  return name ? `Dear ${name},` : "Hello,";
-}
 
 export type InvoiceMailFacts = {
   /** The buyer's name when the billing address is the buyer's own (see greeting). */
@@ -27,24 +21,29 @@ export type InvoiceMailFacts = {
 
 export function invoiceMail(facts: InvoiceMailFacts) {
   const money = (minor: number) => formatMinor(minor, facts.currency);
-  return {
+  return renderMail({
     subject: `Invoice ${facts.invoiceNumber} from Kongamano`,
-    text: [
-      greeting(facts.greetName),
-      "",
-      `Thank you for your order. Invoice ${facts.invoiceNumber} for ${money(facts.totalMinor)} is attached.`,
-      "",
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Thank you for your order. Invoice ${facts.invoiceNumber} for ${money(facts.totalMinor)} is attached.`,
+      },
       ...(facts.mpesa
         ? [
-            `Pay ${money(facts.dueMinor)} by M-Pesa: ${facts.mpesa}.`,
-            "Bank transfer details are on the invoice.",
+            {
+              kind: "paragraph" as const,
+              text: `Pay ${money(facts.dueMinor)} by M-Pesa: ${facts.mpesa}.\nBank transfer details are on the invoice.`,
+            },
           ]
         : []),
-      `Please pay by ${formatDate(facts.expiresAt)}; unpaid orders expire then.`,
-      "",
-      `Your order: ${facts.orderUrl}`,
-    ].join("\n"),
-  };
+      {
+        kind: "paragraph",
+        text: `Please pay by ${formatDate(facts.expiresAt)}; unpaid orders expire then.`,
+      },
+      { kind: "button", label: "View your order", url: facts.orderUrl },
+    ],
+  });
 }
 
 export type ReceiptMailFacts = {
@@ -89,10 +88,14 @@ export function receiptMail(facts: ReceiptMailFacts) {
             ? `Balance still due: ${money(facts.dueMinor)}.`
             : "Your invoice is paid in full.",
       ];
-  return {
+  return renderMail({
     subject: `Receipt ${facts.receiptNumber} for invoice ${facts.invoiceNumber}`,
-    text: [greeting(facts.greetName), "", ...lines, "", `Your order: ${facts.orderUrl}`].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      ...lines.map((text) => ({ kind: "paragraph" as const, text })),
+      { kind: "button", label: "View your order", url: facts.orderUrl },
+    ],
+  });
 }
 
 export type RefundMailFacts = {
@@ -107,15 +110,15 @@ export type RefundMailFacts = {
 };
 
 export function refundMail(facts: RefundMailFacts) {
-  return {
+  return renderMail({
     subject: `Refund recorded: credit note ${facts.creditNoteNumber} for invoice ${facts.invoiceNumber}`,
-    text: [
-      greeting(facts.greetName),
-      "",
-      `We recorded a refund of ${formatMinor(facts.amountMinor, facts.currency)} for invoice ${facts.invoiceNumber}, by ${facts.method} (reference ${facts.reference}).`,
-      `Credit note ${facts.creditNoteNumber} is attached.`,
-      "",
-      `Your order: ${facts.orderUrl}`,
-    ].join("\n"),
-  };
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `We recorded a refund of ${formatMinor(facts.amountMinor, facts.currency)} for invoice ${facts.invoiceNumber}, by ${facts.method} (reference ${facts.reference}).\nCredit note ${facts.creditNoteNumber} is attached.`,
+      },
+      { kind: "button", label: "View your order", url: facts.orderUrl },
+    ],
+  });
 }

@@ -48,7 +48,7 @@ async function sendConfirmationMail({ registrationId }: { registrationId: string
   const { registration, event } = detail;
   const qrs = await Promise.all(
     detail.tickets.map(async (t) => ({
-      filename: `ticket-${t.seat}.png`,
+      filename: `${event.slug}-ticket-${t.seat}.png`,
       content: await ticketQrPng(t.code),
       contentType: "image/png",
     })),

@@ -1,7 +1,8 @@
 // What attendees and the accounts that register are told: one template per message, plain data
-// in, subject and text out. These mails go to addresses someone typed (an attendee's), so they
-// open with a fixed greeting and carry nothing the registrant wrote.
+// in, subject, text and HTML out (mail-layout). These mails go to addresses someone typed (an
+// attendee's), so they open with a fixed greeting and carry nothing the registrant wrote.
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
+import { type MailBlock, renderMail } from "~/lib/mail-layout.server";
 
 type EventFacts = {
   title: string;
@@ -15,8 +16,17 @@ const GREETING = "Hello,";
 
 const seatCount = (quantity: number) => `${quantity} ${quantity === 1 ? "seat" : "seats"}`;
 
-function whenLine(event: Omit<EventFacts, "title" | "location">) {
-  return `When: ${formatDateRange(event.startDate, event.endDate, event.timeZone)}, from ${formatTime(event.startDate, event.timeZone)} (${event.timeZone} time)`;
+function whenAndWhere(event: Omit<EventFacts, "title">): MailBlock {
+  return {
+    kind: "facts",
+    rows: [
+      [
+        "When",
+        `${formatDateRange(event.startDate, event.endDate, event.timeZone)}, from ${formatTime(event.startDate, event.timeZone)} (${event.timeZone} time)`,
+      ],
+      ["Where", event.location],
+    ],
+  };
 }
 
 export type ConfirmationMailFacts = {
@@ -35,21 +45,26 @@ export function confirmationMail(facts: ConfirmationMailFacts) {
   const { event } = facts;
   const seats = facts.quantity === 1 ? "1 seat" : `${facts.quantity} seats`;
   const deadline = facts.selfCancelDeadline;
-  return {
+  return renderMail({
     subject: `You're registered: ${event.title}`,
-    text: [
-      GREETING,
-      "",
-      `You are registered for ${event.title}: ${facts.ticketLabel}, ${seats}.`,
-      whenLine(event),
-      `Where: ${event.location}`,
-      "",
-      `Your ticket: the attached QR code${facts.ticketCount > 1 ? "s (one per seat)" : ""} will be scanned at the entrance. You can also show it from ${facts.ticketUrl}`,
-      "The event is attached as a calendar file (.ics).",
-      "",
-      `You can cancel online until ${formatDate(deadline, event.timeZone)} ${formatTime(deadline, event.timeZone)} (${facts.selfCancelHours} hours before the start) from "My events" on your profile.`,
-    ].join("\n"),
-  };
+    greeting: GREETING,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `You are registered for ${event.title}: ${facts.ticketLabel}, ${seats}.`,
+      },
+      whenAndWhere(event),
+      {
+        kind: "paragraph",
+        text: `Your ticket: the attached QR code${facts.ticketCount > 1 ? "s (one per seat)" : ""} will be scanned at the entrance. You can also show it from your ticket page.\nThe event is attached as a calendar file (.ics).`,
+      },
+      { kind: "button", label: "Show your ticket", url: facts.ticketUrl },
+      {
+        kind: "note",
+        text: `You can cancel online until ${formatDate(deadline, event.timeZone)} ${formatTime(deadline, event.timeZone)} (${facts.selfCancelHours} hours before the start) from "My events" on your profile.`,
+      },
+    ],
+  });
 }
 
 export type EventChange = "time" | "place" | "cancelled";
@@ -70,27 +85,33 @@ export type EventChangeMailFacts = {
 
 export function eventChangeMail(facts: EventChangeMailFacts) {
   const { event, change } = facts;
-  const lines =
+  const blocks: MailBlock[] =
     change === "cancelled"
       ? [
-          `We are sorry: ${event.title} has been cancelled.`,
-          ...(facts.paidAndConfirmed
-            ? ["Our team will contact you about a refund of what you paid."]
-            : []),
+          {
+            kind: "paragraph",
+            text: `We are sorry: ${event.title} has been cancelled.${facts.paidAndConfirmed ? "\nOur team will contact you about a refund of what you paid." : ""}`,
+          },
         ]
       : [
-          change === "time"
-            ? `${event.title} has a new date or time.`
-            : `${event.title} has a new venue.`,
-          whenLine(event),
-          `Where: ${event.location}`,
-          "",
-          "The updated calendar file (.ics) is attached; opening it updates the event in your calendar.",
+          {
+            kind: "paragraph",
+            text:
+              change === "time"
+                ? `${event.title} has a new date or time.`
+                : `${event.title} has a new venue.`,
+          },
+          whenAndWhere(event),
+          {
+            kind: "paragraph",
+            text: "The updated calendar file (.ics) is attached; opening it updates the event in your calendar.",
+          },
         ];
-  return {
+  return renderMail({
     subject: `${CHANGE_SUBJECT[change]}: ${event.title}`,
-    text: [GREETING, "", ...lines, "", `The event: ${facts.eventUrl}`].join("\n"),
-  };
+    greeting: GREETING,
+    blocks: [...blocks, { kind: "button", label: "View the event", url: facts.eventUrl }],
+  });
 }
 
 export type ClosedRegistrationMailFacts = {
@@ -107,25 +128,32 @@ export type ClosedRegistrationMailFacts = {
 
 /** A registration cancelled, or an unpaid hold released at the end of its order's hold. */
 export function closedRegistrationMail(facts: ClosedRegistrationMailFacts) {
-  return {
+  const what =
+    facts.to === "cancelled"
+      ? `The registration for ${facts.eventTitle} (${facts.ticketLabel}, ${seatCount(facts.quantity)}) is cancelled.`
+      : `The invoice for ${facts.eventTitle} was not paid in time, so the ${facts.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`;
+  return renderMail({
     subject:
       facts.to === "cancelled"
         ? `Registration cancelled: ${facts.eventTitle}`
         : `Seats released: ${facts.eventTitle}`,
-    text: [
-      GREETING,
-      "",
-      facts.to === "cancelled"
-        ? `The registration for ${facts.eventTitle} (${facts.ticketLabel}, ${seatCount(facts.quantity)}) is cancelled.`
-        : `The invoice for ${facts.eventTitle} was not paid in time, so the ${facts.quantity === 1 ? "seat held for you was" : "seats held for you were"} released.`,
-      ...(facts.staffReason ? [`Reason: ${facts.staffReason}`] : []),
+    greeting: GREETING,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: facts.staffReason ? `${what}\nReason: ${facts.staffReason}` : what,
+      },
       ...(facts.refundDue
-        ? ["", "Our team will contact you about a refund of what you paid."]
+        ? [
+            {
+              kind: "paragraph" as const,
+              text: "Our team will contact you about a refund of what you paid.",
+            },
+          ]
         : []),
-      "",
-      `The event: ${facts.eventUrl}`,
-    ].join("\n"),
-  };
+      { kind: "button", label: "View the event", url: facts.eventUrl },
+    ],
+  });
 }
 
 export type WaitlistOfferMailFacts = {
@@ -141,18 +169,21 @@ export type WaitlistOfferMailFacts = {
 export function waitlistOfferMail(facts: WaitlistOfferMailFacts) {
   const seats = facts.quantity === 1 ? "A seat" : `${facts.quantity} seats`;
   const until = `${formatDate(facts.offerExpiresAt, facts.timeZone)} ${formatTime(facts.offerExpiresAt, facts.timeZone)}`;
-  return {
+  return renderMail({
     subject: `A seat is free for you: ${facts.eventTitle}`,
-    text: [
-      GREETING,
-      "",
-      `${seats} for ${facts.eventTitle} (${facts.ticketLabel}) ${facts.quantity === 1 ? "is" : "are"} free and held for you until ${until}.`,
-      "Claim your place here:",
-      facts.claimUrl,
-      "",
-      "If you do not claim it by then, it goes to the next person on the waitlist.",
-    ].join("\n"),
-  };
+    greeting: GREETING,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${seats} for ${facts.eventTitle} (${facts.ticketLabel}) ${facts.quantity === 1 ? "is" : "are"} free and held for you until ${until}.`,
+      },
+      { kind: "button", label: "Claim your place", url: facts.claimUrl },
+      {
+        kind: "note",
+        text: "If you do not claim it by then, it goes to the next person on the waitlist.",
+      },
+    ],
+  });
 }
 
 export type ReminderMailFacts = {
@@ -166,15 +197,16 @@ export type ReminderMailFacts = {
 };
 
 export function reminderMail(facts: ReminderMailFacts) {
-  return {
+  return renderMail({
     subject: `Reminder: ${facts.title} starts in ${facts.startsIn}`,
-    text: [
-      GREETING,
-      "",
-      `${facts.title} starts on ${formatDate(facts.startDate, facts.timeZone)} at ${formatTime(facts.startDate, facts.timeZone)} (${facts.timeZone}).`,
-      `Where: ${facts.location}`,
-      "",
-      `Your ticket with its QR code: ${facts.ticketUrl}`,
-    ].join("\n"),
-  };
+    greeting: GREETING,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${facts.title} starts on ${formatDate(facts.startDate, facts.timeZone)} at ${formatTime(facts.startDate, facts.timeZone)} (${facts.timeZone}).`,
+      },
+      { kind: "facts", rows: [["Where", facts.location]] },
+      { kind: "button", label: "Show your ticket with its QR code", url: facts.ticketUrl },
+    ],
+  });
 }

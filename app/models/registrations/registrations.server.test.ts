@@ -350,11 +350,13 @@ describe("event registration", () => {
     expect(reg.state).toBe("confirmed");
     const mail = await smtp.waitFor(buyer.email, /You're registered/);
     const names = mail.attachments.map((a) => a.filename).sort();
-    expect(names).toEqual([`${event.slug}.ics`, "ticket-1.png", "ticket-2.png"].sort());
+    expect(names).toEqual(
+      [`${event.slug}.ics`, `${event.slug}-ticket-1.png`, `${event.slug}-ticket-2.png`].sort(),
+    );
     const ics = mail.attachments.find((a) => a.filename.endsWith(".ics"));
     expect(ics?.content.toString()).toContain("BEGIN:VEVENT");
     expect(ics?.content.toString()).toContain(`SUMMARY:${event.title}`);
-    const png = mail.attachments.find((a) => a.filename === "ticket-1.png");
+    const png = mail.attachments.find((a) => a.filename === `${event.slug}-ticket-1.png`);
     expect(png?.content.subarray(1, 4).toString()).toBe("PNG");
   });
 
@@ -602,7 +604,7 @@ describe("event registration", () => {
     expect(toAttendee).toHaveLength(1);
     expect(mail.text.startsWith("Hello,")).toBe(true);
     expect(mail.attachments.map((a) => a.filename).sort()).toEqual(
-      [`${event.slug}.ics`, "ticket-1.png", "ticket-2.png"].sort(),
+      [`${event.slug}.ics`, `${event.slug}-ticket-1.png`, `${event.slug}-ticket-2.png`].sort(),
     );
     // The lapsed hold is the account's business: its mail goes there, not to the named attendee.
     await smtp.waitFor(buyer.email, /Seats released/);

@@ -8,7 +8,8 @@ import { authErrorMessage, getAuth } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { formatDate, formatTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
-import { escapeHtml, sendMail } from "~/lib/mail.server";
+import { sendMail } from "~/lib/mail.server";
+import { renderMail } from "~/lib/mail-layout.server";
 import { ROLE_LABELS, type Role } from "~/lib/roles";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -172,18 +173,25 @@ function invitationMail({
   const until = `${formatDate(expiresAt)} at ${formatTime(expiresAt)} (Nairobi time)`;
   const roleLabel = ROLE_LABELS[role];
   const article = /^[AEIOU]/.test(roleLabel) ? "an" : "a";
-  const text = [
-    "Hello,",
-    "",
-    `${inviterName} has invited you to join Kongamano as ${article} ${roleLabel}.`,
-    "",
-    "Create your account with this one-time link:",
-    url,
-    "",
-    `The link expires on ${until}. If you did not expect this invitation, you can ignore this e-mail.`,
-  ].join("\n");
-  const html = `<p>Hello,</p><p>${escapeHtml(inviterName)} has invited you to join Kongamano as ${article} ${roleLabel}.</p><p><a href="${escapeHtml(url)}">Create your account</a></p><p>The link expires on ${escapeHtml(until)}. If you did not expect this invitation, you can ignore this e-mail.</p>`;
-  return { to, subject: "You're invited to join Kongamano", text, html };
+  return {
+    to,
+    ...renderMail({
+      subject: "You're invited to join Kongamano",
+      greeting: "Hello,",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `${inviterName} has invited you to join Kongamano as ${article} ${roleLabel}.`,
+        },
+        { kind: "paragraph", text: "Create your account with this one-time link." },
+        { kind: "button", label: "Create your account", url },
+        {
+          kind: "note",
+          text: `The link expires on ${until}. If you did not expect this invitation, you can ignore this e-mail.`,
+        },
+      ],
+    }),
+  };
 }
 
 /** Revokes a pending invitation; false when it was not pending. */

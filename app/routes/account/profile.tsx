@@ -31,7 +31,8 @@ import {
 } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
-import { escapeHtml, sendMail } from "~/lib/mail.server";
+import { sendMail } from "~/lib/mail.server";
+import { renderMail } from "~/lib/mail-layout.server";
 import { formatMinor } from "~/lib/money";
 import { requireUser, twoFactorRequiredFor } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
@@ -202,17 +203,28 @@ async function updateProfile(request: Request, user: SessionUser, formData: Form
 
 /** The current address hears about a requested change (it might not be its owner asking). */
 async function notifyOldAddress(user: SessionUser, newEmail: string) {
-  const lines = [
-    `Hello ${user.name},`,
-    `Someone signed in to your Kongamano account asked to change its email address to ${newEmail}.`,
-    "Nothing changes until the new address is verified. If this was not you, change your password now.",
-  ];
   try {
     await sendMail({
       to: user.email,
-      subject: "Your Kongamano email address is being changed",
-      text: lines.join("\n\n"),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n"),
+      ...renderMail({
+        subject: "Your Kongamano email address is being changed",
+        greeting: `Hello ${user.name},`,
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `Someone signed in to your Kongamano account asked to change its email address to ${newEmail}.`,
+          },
+          {
+            kind: "paragraph",
+            text: "Nothing changes until the new address is verified. If this was not you, change your password now.",
+          },
+          {
+            kind: "button",
+            label: "Change your password",
+            url: `${env().BASE_URL}/profile`,
+          },
+        ],
+      }),
     });
   } catch {
     // The change itself is safe without this notice; the mail layer logs failures.
