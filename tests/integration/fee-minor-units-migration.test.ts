@@ -1,70 +1,26 @@
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, queryRows } from "~/db/client.server";
-import { adminQuery } from "../helpers/template-database";
+import { queryRows } from "~/db/client.server";
+import {
+  emptyDatabase,
+  migrateWith,
+  migrationsUpTo,
+  removeMigrationCopies,
+} from "../helpers/partial-migrations";
 
 // Migration 0011 turns event_fees.amount numeric(12,2) into amount_minor bigint (decision 0081).
 // The database is migrated up to 0010 from a copy of the migrations folder, given fees, then
 // migrated to the end like a deployed site is; the fees must come out as exact minor units.
 
 const LAST_BEFORE = "0010_membership_upgrade_requests";
-const folders: string[] = [];
-
-function migrationsUpTo(tag: string) {
-  const folder = mkdtempSync(path.join(tmpdir(), "kongamano-migrations-"));
-  folders.push(folder);
-  cpSync(path.resolve("drizzle"), folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-async function migrateWith(handle: DatabaseHandle, folder: string | undefined) {
-  const before = process.env.MIGRATIONS_DIR;
-  if (folder) process.env.MIGRATIONS_DIR = folder;
-  else delete process.env.MIGRATIONS_DIR;
-  try {
-    await handle.migrate();
-  } finally {
-    if (before === undefined) delete process.env.MIGRATIONS_DIR;
-    else process.env.MIGRATIONS_DIR = before;
-  }
-}
-
-/** An empty database (no template: the template is already fully migrated). */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ memory: true });
-  const name = `kongamano_migration_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(removeMigrationCopies);
+/** Migrating an empty database twice takes a while on a loaded machine. */
+const MIGRATING_TIMEOUT = 180_000;
 
 describe("migration 0011: event fees in minor units", () => {
-  it("converts every existing fee exactly and keeps money columns within 2^53 − 1", async () => {
+  it("converts every existing fee exactly and keeps money columns within 2^53 − 1", {
+    timeout: MIGRATING_TIMEOUT,
+  }, async () => {
     const handle = await emptyDatabase();
     try {
       await migrateWith(handle, migrationsUpTo(LAST_BEFORE));
