@@ -15,10 +15,10 @@ import {
 } from "~/db/schema";
 import { contentVersion } from "~/lib/content-version.server";
 import { eventSaveErrorMessage } from "~/lib/db-errors";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { getDashboardCounts, listRecentActivity } from "../site/dashboard.server";
 import {
-  type AdminActor,
   createEvent,
   deleteEvent,
   type EventInput,
@@ -37,13 +37,14 @@ import {
 
 const database = useTestDatabase();
 
-async function newActor(role: "editor" | "admin" = "editor"): Promise<AdminActor> {
+async function newActor(role: "editor" | "admin" = "editor"): Promise<PersonActor> {
   const id = randomUUID();
   await database.db
     .insert(user)
     .values({ id, name: `Test ${role} ${id.slice(0, 4)}`, email: `${id}@example.test`, role });
   return {
-    actorId: id,
+    id,
+    role,
     request: new Request("http://localhost/admin/events", { headers: { "user-agent": "vitest" } }),
   };
 }
@@ -132,10 +133,8 @@ describe("createEvent / updateEvent", () => {
     expect(loaded?.sponsorIds).toEqual([sponsor.id]);
     expect(loaded?.agenda.map((a) => a.title)).toEqual(["Opening keynote", "Panel"]);
     expect(loaded?.tags).toEqual(["governance", "AI"]);
-    expect(loaded?.createdBy).toBe(actor.actorId);
-    expect(await auditActions(created.id)).toEqual([
-      { action: "event.create", actorId: actor.actorId },
-    ]);
+    expect(loaded?.createdBy).toBe(actor.id);
+    expect(await auditActions(created.id)).toEqual([{ action: "event.create", actorId: actor.id }]);
   });
 
   it("rolls the whole save back when a link fails (one transaction)", async () => {
@@ -320,6 +319,45 @@ describe("event fees", () => {
     expect((await listEventFees(id)).map((f) => f.id)).not.toContain(dropped.id);
   });
 
+  it("saves a sale start and refuses one after the fee's last day or the event's start (the form's rule, enforced here)", async () => {
+    const actor = await newActor();
+    // Starts 2026-09-14 09:00 in Nairobi.
+    const { id } = await createEvent(actor, eventInput());
+    const [saved] = await replaceEventFees(actor, id, [
+      fee({ saleStartsAt: new Date("2026-06-01T06:00:00Z"), availableUntil: "2026-06-30" }),
+    ]);
+    expect(saved.saleStartsAt?.toISOString()).toBe("2026-06-01T06:00:00.000Z");
+    // Saved again without the field (an older caller): the fee keeps its sale start.
+    const [again] = await replaceEventFees(actor, id, [fee({ id: saved.id })]);
+    expect(again.saleStartsAt?.toISOString()).toBe("2026-06-01T06:00:00.000Z");
+
+    const refusal = (input: FeeInput) =>
+      replaceEventFees(actor, id, [input]).catch((e: unknown) => e as FeeError);
+    // 23:30 on the last day in Nairobi is still that day; 00:30 the next day is not.
+    const lastMinute = fee({
+      saleStartsAt: new Date("2026-06-30T20:30:00Z"),
+      availableUntil: "2026-06-30",
+    });
+    expect((await replaceEventFees(actor, id, [lastMinute]))[0].saleStartsAt).not.toBeNull();
+    const nextDay = await refusal(
+      fee({ saleStartsAt: new Date("2026-06-30T21:30:00Z"), availableUntil: "2026-06-30" }),
+    );
+    expect(nextDay).toBeInstanceOf(FeeError);
+    expect(nextDay).toMatchObject({
+      status: 400,
+      message: "Sale start must be before the end of the Available Until date",
+    });
+    const afterStart = await refusal(fee({ saleStartsAt: new Date("2026-09-14T06:00:00Z") }));
+    expect(afterStart).toMatchObject({
+      status: 400,
+      message: "Sale start must be before the event starts",
+    });
+    // Refused saves change nothing.
+    expect((await listEventFees(id)).map((f) => f.saleStartsAt?.toISOString())).toEqual([
+      "2026-06-30T20:30:00.000Z",
+    ]);
+  });
+
   it("refuses fees for an event that was never saved", async () => {
     const actor = await newActor();
     for (const eventId of [null, randomUUID()]) {
@@ -378,7 +416,7 @@ describe("dashboard", () => {
     const { title } = await createEvent(actor, eventInput({ title: `Activity ${randomUUID()}` }));
     await database.db
       .insert(auditLog)
-      .values({ action: "user.role_change", entity: "user", actorId: actor.actorId });
+      .values({ action: "user.role_change", entity: "user", actorId: actor.id });
     const forEditor = await listRecentActivity({ isAdmin: false, limit: 50 });
     expect(forEditor.find((a) => a.subject === title)).toMatchObject({
       action: "event.create",

@@ -18,3 +18,9 @@ export function endOfSaleDay(day: string, timeZone: string) {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(new TZDate(y, m - 1, d, 23, 59, 59, timeZone).getTime());
 }
+
+/** A sale start later than the fee's last day (the fees card refuses it at the field). */
+export const SALE_START_AFTER_UNTIL =
+  "Sale start must be before the end of the Available Until date";
+/** A sale start at or after the event's start: registration closes then, so it would never sell. */
+export const SALE_START_AFTER_EVENT_START = "Sale start must be before the event starts";

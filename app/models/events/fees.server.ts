@@ -4,7 +4,9 @@ import { eventFees, events } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import type { CURRENCIES, FeeType } from "~/lib/constants";
 import { contentChanged } from "~/lib/content-version.server";
-import { type AdminActor, isEventId } from "./events.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
+import { isEventId } from "./events.server";
+import { endOfSaleDay, SALE_START_AFTER_EVENT_START, SALE_START_AFTER_UNTIL } from "./fee-sale";
 
 export type FeeInput = {
   /** A fee already saved keeps its id (its registrations and waitlist stay linked to it). */
@@ -20,6 +22,11 @@ export type FeeInput = {
   maxPerAccount?: number;
   /** yyyy-MM-dd */
   availableUntil: string | null;
+  /**
+   * Start of sale (decision 0084): before it the ticket is shown but not on sale. Null: on sale
+   * at once; left out: a saved fee keeps its own.
+   */
+  saleStartsAt?: Date | null;
   description: string | null;
 };
 
@@ -35,6 +42,16 @@ export class FeeError extends Error {
     super(message);
     this.name = "FeeError";
   }
+}
+
+/** The event's own time zone, which the fees card's sale starts are read in (null: no event). */
+export async function eventTimeZone(eventId: string): Promise<string | null> {
+  if (!isEventId(eventId)) return null;
+  const [row] = await getDb()
+    .select({ timeZone: events.timeZone })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row?.timeZone ?? null;
 }
 
 /** The event's fees, cheapest first (spec §7). */
@@ -54,18 +71,30 @@ export function listEventFees(eventId: string) {
  * counts) and drop its waitlist.
  */
 export async function replaceEventFees(
-  actor: AdminActor,
+  actor: PersonActor,
   eventId: string | null,
   fees: FeeInput[],
 ) {
   if (!eventId || !isEventId(eventId)) throw new FeeError(SAVE_EVENT_FIRST);
   const saved = await getDb().transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, title: events.title })
+      .select({
+        id: events.id,
+        title: events.title,
+        timeZone: events.timeZone,
+        startDate: events.startDate,
+      })
       .from(events)
       .where(eq(events.id, eventId))
       .for("update");
     if (!event) throw new FeeError(SAVE_EVENT_FIRST);
+    // The rule the form shows, enforced here too (a post that skips the form is refused alike).
+    for (const fee of fees) {
+      if (!fee.saleStartsAt) continue;
+      if (fee.availableUntil && fee.saleStartsAt > endOfSaleDay(fee.availableUntil, event.timeZone))
+        throw new FeeError(SALE_START_AFTER_UNTIL);
+      if (fee.saleStartsAt >= event.startDate) throw new FeeError(SALE_START_AFTER_EVENT_START);
+    }
     const existing = new Set(
       (
         await tx.select({ id: eventFees.id }).from(eventFees).where(eq(eventFees.eventId, eventId))
@@ -90,9 +119,9 @@ export async function replaceEventFees(
     );
     return { event, rows };
   });
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "event.fees_replace",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "event",
     entityId: eventId,
     details: { title: saved.event.title, fees: saved.rows.length },
@@ -102,16 +131,16 @@ export async function replaceEventFees(
 }
 
 /** Removes one fee of the event ('Fee removed successfully'); false when it was not there. */
-export async function deleteEventFee(actor: AdminActor, eventId: string, feeId: string) {
+export async function deleteEventFee(actor: PersonActor, eventId: string, feeId: string) {
   if (!isEventId(eventId) || !isEventId(feeId)) return false;
   const [row] = await getDb()
     .delete(eventFees)
     .where(and(eq(eventFees.id, feeId), eq(eventFees.eventId, eventId)))
     .returning({ id: eventFees.id, feeType: eventFees.feeType });
   if (!row) return false;
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "event.fee_delete",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "event",
     entityId: eventId,
     details: { feeId, feeType: row.feeType },

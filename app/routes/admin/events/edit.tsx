@@ -6,8 +6,9 @@ import { PageHeader } from "~/components/admin/page-header";
 import { ExternalLink, UserCheck, Users } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { eventStatusBadgeVariant, statusLabel } from "~/lib/constants";
+import { EVENT_TIME_ZONE, eventStatusBadgeVariant, statusLabel } from "~/lib/constants";
 import { eventSaveErrorMessage, eventSaveErrorStatus, serverErrorMessage } from "~/lib/db-errors";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,12 +19,17 @@ import {
   listEventFormOptions,
   updateEvent,
 } from "~/models/events/events.server";
-import { deleteEventFee, FeeError, replaceEventFees } from "~/models/events/fees.server";
+import {
+  deleteEventFee,
+  eventTimeZone,
+  FeeError,
+  replaceEventFees,
+} from "~/models/events/fees.server";
 import { liveRegistrationCount } from "~/models/registrations/admin-queries.server";
 import type { Route } from "./+types/edit";
 import { useEventEditorGuard } from "./editor-guard";
 import { EventForm, type EventFormActionData } from "./event-form";
-import { dateToZonedLocal, EventFormSchema, FeesFormSchema } from "./event-schema";
+import { dateToZonedLocal, EventFormSchema, feesFormSchema } from "./event-schema";
 import { type FeesActionData, FeesCard } from "./fees-card";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -79,13 +85,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       maxPerOrder: fee.maxPerOrder,
       maxPerAccount: fee.maxPerAccount,
       availableUntil: fee.availableUntil,
+      saleStartsAt: fee.saleStartsAt ? dateToZonedLocal(fee.saleStartsAt, event.timeZone) : null,
       description: fee.description,
     })),
+    /** The saved zone the fees card's sale starts are typed in. */
+    feesTimeZone: event.timeZone,
   };
 }
 
-async function feesAction(request: Request, actorId: string, eventId: string, formData: FormData) {
-  const actor = { request, actorId };
+async function feesAction(
+  request: Request,
+  actor: PersonActor,
+  eventId: string,
+  formData: FormData,
+) {
   const deleteId =
     formData.get("_form") === "delete-fee" ? formData.get("feeId") : formData.get("deleteFee");
   if (typeof deleteId === "string" && deleteId) {
@@ -112,7 +125,9 @@ async function feesAction(request: Request, actorId: string, eventId: string, fo
       );
     }
   }
-  const submission = parseWithZod(formData, { schema: FeesFormSchema });
+  // Sale starts are read in the event's saved zone, as the card showed them.
+  const timeZone = (await eventTimeZone(eventId)) ?? EVENT_TIME_ZONE;
+  const submission = parseWithZod(formData, { schema: feesFormSchema(timeZone) });
   if (submission.status !== "success") {
     return data<FeesActionData>(
       { fees: { result: submission.reply() } },
@@ -147,10 +162,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const form = formData.get("_form");
   if (form === "fees" || form === "delete-fee") {
-    return feesAction(request, user.id, params.id, formData);
+    return feesAction(request, { id: user.id, role: user.role, request }, params.id, formData);
   }
   if (form === "cancel-event") {
-    const cancelled = await cancelEvent({ request, actorId: user.id }, params.id);
+    const cancelled = await cancelEvent({ id: user.id, role: user.role, request }, params.id);
     if (!cancelled) {
       return data<CancelEventFailure>(
         { cancelEvent: { error: "This event no longer exists. It may have been deleted." } },
@@ -177,7 +192,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       submission.value.speakerIds,
       submission.value.sponsorIds,
     );
-    const updated = await updateEvent({ request, actorId: user.id }, params.id, {
+    const updated = await updateEvent({ id: user.id, role: user.role, request }, params.id, {
       ...submission.value,
       ...links,
     });
@@ -211,7 +226,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditEvent() {
-  const { event, options, defaultValue, fees } = useLoaderData<typeof loader>();
+  const { event, options, defaultValue, fees, feesTimeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const guard = useEventEditorGuard(fees);
   return (
@@ -267,6 +282,7 @@ export default function EditEvent() {
       <FeesCard
         mode="edit"
         fees={fees}
+        timeZone={feesTimeZone}
         documentActionData={actionData && "fees" in actionData ? actionData : undefined}
         onSaved={guard.onFeesSaved}
       />

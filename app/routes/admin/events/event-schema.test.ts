@@ -4,6 +4,7 @@ import {
   dateToZonedLocal,
   EventFormSchema,
   FeesFormSchema,
+  feesFormSchema,
   normaliseTags,
   zonedLocalToDate,
 } from "./event-schema";
@@ -231,9 +232,51 @@ describe("FeesFormSchema (spec §5)", () => {
         maxPerOrder: 10,
         maxPerAccount: 1,
         availableUntil: null,
+        saleStartsAt: null,
         description: null,
       },
     ]);
+  });
+
+  it("reads an optional sale start in the event's zone, before the end of 'Available Until'", () => {
+    const typed = form({
+      "fees[0].saleStartsAt": "2027-01-10T09:00",
+      "fees[0].availableUntil": "2027-01-31",
+      "fees[1].saleStartsAt": "2027-01-31T23:30",
+      "fees[1].availableUntil": "2027-01-31",
+      "fees[2].saleStartsAt": "",
+    });
+    const nairobi = parseWithZod(typed, { schema: feesFormSchema("Africa/Nairobi") });
+    if (nairobi.status !== "success") throw new Error(JSON.stringify(nairobi.error));
+    expect(nairobi.value.fees.map((f) => f.saleStartsAt?.toISOString() ?? null)).toEqual([
+      "2027-01-10T06:00:00.000Z",
+      "2027-01-31T20:30:00.000Z",
+      null,
+    ]);
+    const toronto = parseWithZod(typed, { schema: feesFormSchema("America/Toronto") });
+    expect(toronto.status === "success" && toronto.value.fees[0].saleStartsAt?.toISOString()).toBe(
+      "2027-01-10T14:00:00.000Z",
+    );
+
+    const refused = parseWithZod(
+      form({
+        "fees[0].saleStartsAt": "2027-02-01T00:00",
+        "fees[0].availableUntil": "2027-01-31",
+        "fees[1].saleStartsAt": "next week",
+      }),
+      { schema: feesFormSchema("America/Toronto") },
+    );
+    expect(errorsOf(refused)).toMatchObject({
+      "fees[0].saleStartsAt": ["Sale start must be before the end of the Available Until date"],
+      "fees[1].saleStartsAt": ["Please enter a valid date and time"],
+    });
+    // 02:30 on 14 March 2027 does not exist in Toronto (clocks go from 02:00 to 03:00).
+    const skipped = parseWithZod(form({ "fees[0].saleStartsAt": "2027-03-14T02:30" }), {
+      schema: feesFormSchema("America/Toronto"),
+    });
+    expect(errorsOf(skipped)).toEqual({
+      "fees[0].saleStartsAt": ["This time does not exist in the event's time zone (clocks change)"],
+    });
   });
 
   it("takes the fair-share limits per ticket and refuses ones that are not whole numbers from 1", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CURRENCIES, EVENT_STATUSES, EVENT_TIME_ZONE, FEE_TYPES } from "~/lib/constants";
 import { parseMinorUnits } from "~/lib/money";
 import { isTimeZone } from "~/lib/time-zones";
+import { SALE_START_AFTER_UNTIL } from "~/models/events/fee-sale";
 
 const skippedTimeMessage = "This time does not exist in the event's time zone (clocks change)";
 
@@ -251,11 +252,25 @@ export const FeeRowSchema = z
         message: "Please enter a valid date",
       })
       .transform((v) => v || null),
+    /**
+     * Optional start of sale (decision 0084), wall-clock text in the event's zone like the
+     * event's own times; `feesFormSchema(timeZone)` turns it into the instant.
+     */
+    saleStartsAt: optionalDateTime,
     description: optionalText(1000),
   })
   // The amount becomes integer minor units with the row's currency (decision 0081): UGX and RWF
   // have no decimals, so '1500.50' is refused for them here.
   .transform(({ amount, ...row }, ctx) => {
+    // 'Available until' is a whole day (its last second in the event's zone): a sale start on
+    // that day or earlier leaves the ticket on sale for a while; a later one never would.
+    if (
+      row.saleStartsAt &&
+      row.availableUntil &&
+      row.saleStartsAt.slice(0, 10) > row.availableUntil
+    ) {
+      ctx.addIssue({ code: "custom", path: ["saleStartsAt"], message: SALE_START_AFTER_UNTIL });
+    }
     const amountMinor = parseMinorUnits(amount.replace(/^-/, ""), row.currency);
     if (amountMinor === null) {
       ctx.addIssue({
@@ -268,6 +283,7 @@ export const FeeRowSchema = z
     return { ...row, amountMinor };
   });
 
+/** The fees card as typed: sale starts stay wall-clock text (the browser's validation). */
 export const FeesFormSchema = z.object({
   fees: z
     .array(FeeRowSchema)
@@ -275,5 +291,26 @@ export const FeesFormSchema = z.object({
     .optional()
     .transform((rows) => rows ?? []),
 });
+
+/**
+ * The fees card read in the event's saved time zone: each sale start becomes its instant, and a
+ * time the zone skips (daylight saving) is refused at its field.
+ */
+export function feesFormSchema(timeZone: string) {
+  return FeesFormSchema.transform(({ fees }, ctx) => ({
+    fees: fees.map((fee, i) => {
+      if (!fee.saleStartsAt) return { ...fee, saleStartsAt: null };
+      const instant = zonedLocalToDate(fee.saleStartsAt, timeZone);
+      if (!instant) {
+        ctx.addIssue({
+          code: "custom",
+          message: skippedTimeMessage,
+          path: ["fees", i, "saleStartsAt"],
+        });
+      }
+      return { ...fee, saleStartsAt: instant };
+    }),
+  }));
+}
 
 export type FeeRowValues = z.output<typeof FeeRowSchema>;

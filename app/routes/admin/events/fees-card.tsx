@@ -16,14 +16,14 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { CURRENCIES, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
+import { CURRENCIES, EVENT_TIME_ZONE, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
 import { currencyExponent, isCurrency, minorToDecimal } from "~/lib/money";
 import { withoutKey } from "~/lib/utils";
 import { FEES_FORM_ID } from "./editor-guard";
-import { FeesFormSchema } from "./event-schema";
+import { type FeesFormSchema, feesFormSchema } from "./event-schema";
 
 type FeesInput = z.input<typeof FeesFormSchema>;
-type FeesOutput = z.output<typeof FeesFormSchema>;
+type FeesOutput = z.output<ReturnType<typeof feesFormSchema>>;
 
 export type FeeRowData = {
   id: string;
@@ -35,6 +35,8 @@ export type FeeRowData = {
   maxPerOrder: number;
   maxPerAccount: number;
   availableUntil: string | null;
+  /** Wall-clock `datetime-local` text in the event's zone; null: on sale at once. */
+  saleStartsAt: string | null;
   description: string | null;
 };
 
@@ -59,6 +61,7 @@ function toFormRow(fee: FeeRowData) {
     maxPerOrder: String(fee.maxPerOrder),
     maxPerAccount: String(fee.maxPerAccount),
     availableUntil: fee.availableUntil ?? "",
+    saleStartsAt: fee.saleStartsAt ?? "",
     description: fee.description ?? "",
   };
 }
@@ -103,11 +106,14 @@ function useSettled(
 export function FeesCard({
   mode,
   fees,
+  timeZone = EVENT_TIME_ZONE,
   documentActionData,
   onSaved,
 }: {
   mode: "create" | "edit";
   fees: FeeRowData[];
+  /** The event's saved time zone: sale starts are typed and shown in it. */
+  timeZone?: string;
   /** The action's answer when the card was posted without JavaScript. */
   documentActionData?: FeesActionData;
   /** Called once the fees were saved (the page may then save the event details too). */
@@ -128,15 +134,24 @@ export function FeesCard({
       </Card>
     );
   }
-  return <FeesEditor fees={fees} documentActionData={documentActionData} onSaved={onSaved} />;
+  return (
+    <FeesEditor
+      fees={fees}
+      timeZone={timeZone}
+      documentActionData={documentActionData}
+      onSaved={onSaved}
+    />
+  );
 }
 
 function FeesEditor({
   fees,
+  timeZone,
   documentActionData,
   onSaved,
 }: {
   fees: FeeRowData[];
+  timeZone: string;
   documentActionData?: FeesActionData;
   onSaved?: () => void;
 }) {
@@ -149,7 +164,7 @@ function FeesEditor({
     lastResult: save.state === "idle" ? reply?.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeesFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: feesFormSchema(timeZone) }),
   });
   const rows = fields.fees.getFieldList();
 
@@ -310,6 +325,18 @@ function FeesEditor({
                       <Input
                         key={f.availableUntil.key}
                         {...withoutKey(getInputProps(f.availableUntil, { type: "date" }))}
+                      />
+                    </Field>
+                    <Field
+                      label={label("Sale Starts")}
+                      htmlFor={f.saleStartsAt.id}
+                      errors={f.saleStartsAt.errors}
+                      errorId={f.saleStartsAt.errorId}
+                      hint={`Optional, ${timeZone} time. Before it the ticket shows as not yet on sale`}
+                    >
+                      <Input
+                        key={f.saleStartsAt.key}
+                        {...withoutKey(getInputProps(f.saleStartsAt, { type: "datetime-local" }))}
                       />
                     </Field>
                     <Field
