@@ -30,6 +30,8 @@ export const SignInSchema = z.object({
 export const ResendVerificationSchema = z.object({
   intent: z.literal("resend-verification"),
   email: emailField,
+  /** The page the verification link brings them back to. */
+  redirectTo: z.string().optional(),
 });
 
 /**
@@ -46,6 +48,8 @@ export const SignUpSchema = z.object({
     .string({ error: "Please confirm your password" })
     .min(1, "Please confirm your password"),
   plan: z.string().optional(),
+  /** The page the verification link brings them back to (the registration, invitation…). */
+  redirectTo: z.string().optional(),
 });
 
 export const ForgotPasswordSchema = z.object({

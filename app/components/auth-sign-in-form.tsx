@@ -87,6 +87,7 @@ export function SignInForm({
         <Form method="post" className="grid gap-2 rounded-lg border border-border p-4 text-sm">
           <input type="hidden" name="intent" value="resend-verification" />
           <input type="hidden" name="email" value={unverifiedEmail} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <p>Just signed up? Open the link in the verification email, or ask for a new one.</p>
           {actionData?.intent === "resend-verification" && actionData.done ? (
             <p role="status" className="font-medium text-green-700">

@@ -17,6 +17,7 @@ export const SIGN_UP_CONSTRAINT = {
   password: { required: true },
   confirmPassword: { required: true },
   plan: { required: false },
+  redirectTo: { required: false },
 };
 
 function describedBy(...ids: (string | null)[]) {
@@ -26,9 +27,12 @@ function describedBy(...ids: (string | null)[]) {
 export function SignUpForm({
   actionData,
   plan,
+  redirectTo,
 }: {
   actionData: AuthActionData | undefined;
   plan: string | null;
+  /** Where the verification link brings them back to. */
+  redirectTo: string;
 }) {
   const navigation = useNavigation();
   const pending =
@@ -64,6 +68,7 @@ export function SignUpForm({
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       {plan ? <input type="hidden" name="plan" value={plan} /> : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       {form.errors?.length ? (
         <Alert variant="destructive" id={form.errorId}>
           <AlertTitle>Sign up failed</AlertTitle>

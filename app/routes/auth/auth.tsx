@@ -25,6 +25,7 @@ import { lazyOnInteraction } from "~/lib/lazy-on-interaction";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { signInPurpose } from "~/models/site/sign-in-purpose.server";
 import type { Route } from "./+types/auth";
 
 /*
@@ -70,7 +71,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
   const url = new URL(request.url);
-  return { origin: url.origin };
+  const back = safeRedirectPath(url.searchParams.get("redirectTo"));
+  return { origin: url.origin, purpose: back === "/" ? null : await signInPurpose(back) };
+}
+
+/**
+ * Where the verification link brings a new account back to: the page they came from (the
+ * registration, seat invitation or application, with its query kept), else the plan's application.
+ */
+function verifiedLanding(redirectTo: unknown, plan: string | null) {
+  const back = safeRedirectPath(redirectTo);
+  if (back !== "/") return back;
+  return plan ? `/membership/apply/${plan}` : "/";
 }
 
 function planOf(value: unknown) {
@@ -165,8 +177,8 @@ async function signUp(request: Request, formData: FormData) {
         name: fullName,
         email,
         password,
-        // The verification link signs the person in and brings them back here.
-        callbackURL: plan ? `/membership/apply/${plan}` : "/",
+        // The verification link signs the person in and brings them back where they started.
+        callbackURL: verifiedLanding(submission.value.redirectTo, plan),
       },
       headers: request.headers,
     });
@@ -232,7 +244,7 @@ async function resendVerification(request: Request, formData: FormData) {
   const email = normaliseEmail(submission.value.email);
   try {
     await getAuth().api.sendVerificationEmail({
-      body: { email, callbackURL: "/" },
+      body: { email, callbackURL: verifiedLanding(submission.value.redirectTo, null) },
       headers: request.headers,
     });
     return data<AuthActionData>({
@@ -268,7 +280,7 @@ function retryAfter(error: unknown): HeadersInit | undefined {
   return value ? { "Retry-After": value } : undefined;
 }
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   useAuthToast(actionData);
@@ -300,7 +312,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold">Welcome to Kongamano</h1>
           <CardDescription>
-            Sign in to your account, or create one to join the network.
+            {loaderData.purpose
+              ? tab === "signup"
+                ? loaderData.purpose.signUp
+                : loaderData.purpose.signIn
+              : "Sign in to your account, or create one to join the network."}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -352,7 +368,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <Suspense fallback={<FormLoading />}>
-                <SignUpForm actionData={actionData} plan={plan} />
+                <SignUpForm actionData={actionData} plan={plan} redirectTo={redirectTo} />
               </Suspense>
             </TabsContent>
           </Tabs>
