@@ -41,5 +41,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time. Vitest's default is one worker fewer than the cores, which on a
+    // 2-core machine is one: every file ran after the other while a core waited on a spawned
+    // server, PostgreSQL or a mail. Each file still has its own process, database and data
+    // directory; VITEST_MAX_WORKERS overrides (decision 0088).
+    maxWorkers: 2,
   },
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 const reports = mkdtempSync(path.join(tmpdir(), "kongamano-test-times-"));
 const phases = [];
 const files = [];
+const counts = [];
 
 const run = (name, cmd, args, env = {}) => {
   const started = Date.now();
@@ -29,6 +30,11 @@ const readJson = (file) => {
 
 function collectTimes() {
   const vitest = readJson(path.join(reports, "vitest.json"));
+  if (vitest) {
+    counts.push(
+      `vitest: ${vitest.numTotalTests} tests in ${vitest.testResults.length} files, ${vitest.numFailedTests} failed`,
+    );
+  }
   for (const file of vitest?.testResults ?? []) {
     files.push([path.relative(process.cwd(), file.name), file.endTime - file.startTime]);
   }
@@ -43,6 +49,12 @@ function collectTimes() {
     for (const child of suite.suites ?? []) total += walk(child, file);
     return total;
   };
+  if (playwright?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats;
+    counts.push(
+      `playwright: ${expected + unexpected + flaky + skipped} tests, ${unexpected} failed, ${flaky} flaky (passed on retry)`,
+    );
+  }
   for (const suite of playwright?.suites ?? []) {
     files.push([path.join("tests/e2e", suite.file), walk(suite, suite.file)]);
   }
@@ -53,6 +65,7 @@ function printTimes() {
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
   console.log("\nTimes");
   for (const [name, ms] of phases) console.log(`  ${seconds(ms)}  ${name}`);
+  for (const line of counts) console.log(`  ${line}`);
   if (files.length === 0) return;
   console.log("Slowest test files (Playwright: sum of its tests' durations)");
   for (const [file, ms] of files.sort((a, b) => b[1] - a[1]).slice(0, 10)) {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverErrorsIn } from "./server-log";
@@ -14,7 +15,21 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-let nextPort = 4700 + Math.floor(Math.random() * 200);
+/**
+ * A port no one listens on, from the system: test files run side by side (Vitest's workers), and
+ * a port picked from a fixed range could meet another file's server, whose /healthz would answer.
+ */
+async function freePort() {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== "object" || !address) throw new Error("no free port");
+  return address.port;
+}
 
 /** Every server this test file started, with the 5xx statuses its test provokes on purpose. */
 const started: Array<{ output: () => string; expected: (status: number) => boolean }> = [];
@@ -39,7 +54,7 @@ export async function startServer(
     expectedErrors?: number[];
   } = {},
 ): Promise<RunningServer> {
-  const port = nextPort++;
+  const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-srv-"));
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
