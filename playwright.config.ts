@@ -58,6 +58,9 @@ export default defineConfig({
       // so rate limits per client can be exercised without tests throttling each other.
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
+      // Mail sent by a job (tickets, invoices, waitlist offers) goes out within half a second
+      // instead of the next 5-second poll: journeys wait for it (decision 0088).
+      JOBS_POLL_MS: "500",
       // The demo admin and editor sign in without an authenticator here; the default (staff
       // must enrol two-factor first) is tested against the production build in
       // auth-endpoints.test.ts.

@@ -4,6 +4,9 @@
 // goto waits for hydration.
 import { expect, type Page, test } from "@playwright/test";
 
+// Its tests only read the demo content: they spread over both workers (decision 0088).
+test.describe.configure({ mode: "parallel" });
+
 async function openWithoutScripts(page: Page, path: string) {
   await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
   await page.goto(path, { waitUntil: "domcontentloaded" });

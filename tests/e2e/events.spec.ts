@@ -5,6 +5,9 @@ import { slugify as slugOf } from "../../app/lib/format";
 import { EVENTS } from "../../app/models/seed/content";
 import { expect, signIn, test } from "./fixtures";
 
+// Its tests only read the demo content: they spread over both workers (decision 0088).
+test.describe.configure({ mode: "parallel" });
+
 // Demo content (app/models/seed/content.ts) is the reference for what the public may see.
 const published = EVENTS.filter((e) => e.status === "published");
 const hidden = EVENTS.filter((e) => e.status !== "published");

@@ -1,7 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  type Cookie,
+  expect,
+  type Page,
+} from "@playwright/test";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../app/models/seed/demo-accounts";
 import { baseURL } from "../../playwright.config";
 import type { CapturedMail } from "../helpers/smtp";
@@ -22,8 +29,21 @@ export const OWN_ORIGIN = { origin: baseURL };
 
 type Role = (typeof DEMO_ACCOUNTS)[number]["role"];
 
-/** Signs the page's browser context in through the real sign-in endpoint. */
+/** A demo role's session cookies, signed in once per worker and reused (signIn). */
+const demoSessions = new Map<Role, Cookie[]>();
+
+/**
+ * Signs the page's browser context in through the real sign-in endpoint. A demo role signs in
+ * once per worker: later tests get the same session's cookies, as a returning visitor's browser
+ * keeps them (no test signs a demo account out or ends its sessions; accounts that do are the
+ * tests' own, and sign in each time).
+ */
 export async function signIn(page: Page, who: Role | { email: string; password: string }) {
+  const kept = typeof who === "string" ? demoSessions.get(who) : undefined;
+  if (kept) {
+    await page.context().addCookies(kept);
+    return;
+  }
   const credentials =
     typeof who === "string"
       ? { email: DEMO_ACCOUNTS.find((a) => a.role === who)!.email, password: DEMO_PASSWORD }
@@ -33,6 +53,39 @@ export async function signIn(page: Page, who: Role | { email: string; password: 
     headers: { "x-forwarded-for": randomClientIp() },
   });
   expect(response.ok(), `sign-in as ${credentials.email}: ${response.status()}`).toBeTruthy();
+  if (typeof who === "string") {
+    const cookies = await page.context().cookies(baseURL);
+    demoSessions.set(
+      who,
+      cookies.filter((c) => c.name.includes("kongamano.")),
+    );
+  }
+}
+
+/** The password of the accounts tests sign up for themselves (verifiedAccount). */
+export const OWN_PASSWORD = "Quiet-Harbour-2026!";
+
+/**
+ * A verified account of the test's own: signed up through the public endpoint and verified by
+ * the link of its mail, opened with `request`. The link signs the person in, so with
+ * `page.request` the page is signed in as them; with a request context of its own the browser
+ * stays signed out. Specs run side by side and a retry runs again: the demo accounts'
+ * per-account limits (one registration per ticket, five registration actions a minute) belong
+ * to the tests that are about them.
+ */
+export async function verifiedAccount(request: APIRequestContext, label: string) {
+  const suffix = randomBytes(4).toString("hex");
+  const name = `${label} ${suffix}`;
+  const email = `${label.toLowerCase().replace(/[^a-z]+/g, ".")}.${suffix}@example.test`;
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { name, email, password: OWN_PASSWORD },
+    headers: { "x-forwarded-for": randomClientIp() },
+  });
+  expect(signUp.ok(), `sign-up of ${email}: ${signUp.status()}`).toBe(true);
+  const verify = await waitForMail(email, /Verify/);
+  const opened = await request.get(verify.text.match(/https?:\/\/\S+/)![0], { maxRedirects: 0 });
+  expect(opened.status(), `verification of ${email}`).toBeLessThan(400);
+  return { name, email, password: OWN_PASSWORD };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// Its tests only read the demo content: they spread over both workers (decision 0088).
+test.describe.configure({ mode: "parallel" });
+
 test("the hero promotes the network and leads to membership and conferences", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.headers()["cache-control"]).toBe(

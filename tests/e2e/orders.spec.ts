@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { pdfText } from "../helpers/pdf-text";
-import { expect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
+import {
+  expect,
+  OWN_PASSWORD,
+  randomClientIp,
+  signIn,
+  test,
+  verifiedAccount,
+  waitForMail,
+} from "./fixtures";
 
-const PASSWORD = "Quiet-Harbour-2026!";
 // The job worker polls every few seconds: mail sent by a job arrives within a poll or two.
 const MAIL_WAIT_MS = 30_000;
 
@@ -11,25 +18,6 @@ const MAIL_WAIT_MS = 30_000;
 function attachmentBytes(content: unknown) {
   const json = content as { data?: number[] };
   return Buffer.from(json.data ?? (content as Buffer));
-}
-
-/**
- * A verified account of this test's own (one registration per account and ticket, decision
- * 0073: a retry, or another spec running alongside, would find the demo member's). Verified in
- * a request context of its own, so the browser still signs in through the form.
- */
-async function ownAccount(request: APIRequestContext) {
-  const suffix = randomBytes(4).toString("hex");
-  const member = { name: `Order Buyer ${suffix}`, email: `buyer.${suffix}@example.test` };
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { ...member, password: PASSWORD },
-    headers: { "x-forwarded-for": randomClientIp() },
-  });
-  expect(signUp.ok()).toBe(true);
-  const verify = await waitForMail(member.email, /Verify/);
-  const opened = await request.get(verify.text.match(/https?:\/\/\S+/)![0], { maxRedirects: 0 });
-  expect(opened.status()).toBeLessThan(400);
-  return member;
 }
 
 async function openFirstUpcomingConference(page: Page) {
@@ -53,7 +41,8 @@ test("a member buys a ticket, pays by M-Pesa, staff record the code, and the ord
 }) => {
   test.setTimeout(120_000);
   const verifier = await playwright.request.newContext({ baseURL });
-  const member = await ownAccount(verifier);
+  // An account of its own, verified aside: the browser still signs in through the form.
+  const member = await verifiedAccount(verifier, "Order Buyer");
   await verifier.dispose();
   await page.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
 
@@ -62,7 +51,7 @@ test("a member buys a ticket, pays by M-Pesa, staff record the code, and the ord
   await page.getByRole("link", { name: "Register Now" }).click();
   await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(`${eventPath}/register`)}`);
   await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(OWN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === `${eventPath}/register`);
 

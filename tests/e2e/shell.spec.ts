@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
+// Its tests only read the demo content: they spread over both workers (decision 0088).
+test.describe.configure({ mode: "parallel" });
+
 const desktop = { width: 1280, height: 900 };
 
 test.describe("app shell on wide screens", () => {
