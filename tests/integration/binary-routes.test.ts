@@ -49,6 +49,13 @@ const kinds = {
   },
   xml: (b: Buffer) => expect(b.subarray(0, 5).toString()).toBe("<?xml"),
   svg: (b: Buffer) => expect(b.toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/),
+  image: (b: Buffer) => {
+    const jpeg = b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+    const webp =
+      b.subarray(0, 4).toString("latin1") === "RIFF" &&
+      b.subarray(8, 12).toString("latin1") === "WEBP";
+    expect(jpeg || webp || b.subarray(0, 8).equals(PNG)).toBe(true);
+  },
   csv: (b: Buffer) => expect(b.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])),
   text: (b: Buffer) => expect(b.toString("utf8")).not.toContain("\uFFFD"),
 };
@@ -60,6 +67,7 @@ const CONTENT_TYPES: Record<keyof typeof kinds, RegExp> = {
   ics: /^text\/calendar/,
   xml: /^application\/(rss\+)?xml/,
   svg: /^image\/svg\+xml/,
+  image: /^image\/(jpeg|webp|png)$/,
   csv: /^text\/csv/,
   text: /^text\/plain|^application\/x-(bibtex|research-info-systems)/,
 };
@@ -217,9 +225,18 @@ describe("binary responses from the production server", () => {
     expect(entries(memberZip.body)).toEqual(entries(zip.miss.body));
   });
 
-  it("sends the favicon as the SVG file", async () => {
+  it("sends the favicon and uploaded pictures as their files", async () => {
     const { miss, hit } = await twiceAnonymously("/favicon.svg", "svg");
     expect(hit.body.equals(miss.body)).toBe(true);
+    // An event's banner (the demo's are JPEG; uploads are stored as WEBP).
+    const banner = (await page("/events")).match(/src="(\/uploads\/[^"]+)"/)?.[1] ?? "";
+    expect(banner).toBeTruthy();
+    const first = await twiceAnonymously(banner.replaceAll("&amp;", "&"), "image");
+    expect(first.hit.body.equals(first.miss.body)).toBe(true);
+    const signedIn = await rawGet(`${server.url}${banner.replaceAll("&amp;", "&")}`, {
+      cookie: member,
+    });
+    expect(signedIn.body.equals(first.miss.body)).toBe(true);
   });
 
   it("sends an order's invoice, receipt and credit note only to its buyer and staff, as PDF, never stored", async () => {
