@@ -17,6 +17,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb, queryRows } from "~/db/client.server";
 import { type JobRow, jobs } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { type Mail, sendMailOnce } from "~/lib/mail.server";
 
@@ -434,19 +435,16 @@ export async function countFailedJobs(): Promise<number> {
  * An admin retries a failed job: queued to run now with a fresh set of attempts. Returns false
  * when the job is not failed (already retried, or never failed). Audited.
  */
-export async function retryFailedJob(
-  actor: { request: Request | null; actorId: string },
-  jobId: string,
-): Promise<boolean> {
+export async function retryFailedJob(actor: PersonActor, jobId: string): Promise<boolean> {
   const [row] = await getDb()
     .update(jobs)
     .set({ state: "queued", attempts: 0, runAt: sql`now()`, finishedAt: null })
     .where(and(eq(jobs.id, jobId), eq(jobs.state, "failed")))
     .returning({ id: jobs.id, kind: jobs.kind });
   if (!row) return false;
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "job.retry",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "job",
     entityId: row.id,
     details: { kind: row.kind },

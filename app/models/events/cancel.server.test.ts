@@ -4,19 +4,14 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, events, user } from "~/db/schema";
 import { env, parseEnv, setEnv } from "~/lib/env.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { checkInByCode } from "~/models/registrations/checkin.server";
 import { insertRegistration } from "~/models/registrations/test-fixtures";
 import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
-import {
-  type AdminActor,
-  cancelEvent,
-  createEvent,
-  type EventInput,
-  updateEvent,
-} from "./events.server";
+import { cancelEvent, createEvent, type EventInput, updateEvent } from "./events.server";
 
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
@@ -26,7 +21,7 @@ wireProcess();
 describe("event capacity, changes and cancellation", () => {
   const database = useTestDatabase();
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
-  let actor: AdminActor;
+  let actor: PersonActor;
   let editor: { id: string; role: "editor" };
 
   const input = (overrides: Partial<EventInput> = {}): EventInput => ({
@@ -75,7 +70,7 @@ describe("event capacity, changes and cancellation", () => {
     await database.db
       .insert(user)
       .values({ id, name: "Edna Editor", email: `${id}@example.test`, role: "editor" });
-    actor = { actorId: id, request: new Request("http://localhost/admin/events") };
+    actor = { id, role: "editor", request: new Request("http://localhost/admin/events") };
     editor = { id, role: "editor" };
   });
   afterAll(async () => {
@@ -185,7 +180,7 @@ describe("event capacity, changes and cancellation", () => {
       .select({ actorId: auditLog.actorId })
       .from(auditLog)
       .where(and(eq(auditLog.action, "event.cancel"), eq(auditLog.entityId, created.id)));
-    expect(audit).toEqual([{ actorId: actor.actorId }]);
+    expect(audit).toEqual([{ actorId: actor.id }]);
     expect(await checkInByCode(created.id, reg.tickets[0].code, editor)).toMatchObject({
       reason: "event_cancelled",
     });

@@ -17,13 +17,13 @@ import { EVENT_STATUSES } from "~/lib/constants";
 import { contentChanged } from "~/lib/content-version.server";
 import { dbErrorCode, dbErrorConstraint } from "~/lib/db-errors";
 import { slugify } from "~/lib/format";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 import { listTimeZones } from "~/lib/time-zones";
 import { notifyEventChange } from "~/models/registrations/registrations.server";
 
 /** Who is acting: the audit row takes the actor and the request's IP and user agent. */
-export type AdminActor = { request: Request | null; actorId: string };
 
 type EventStatus = (typeof EVENT_STATUSES)[number];
 
@@ -250,21 +250,21 @@ async function withSlugRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Creates the event with its links and agenda in one transaction; audit row + cache refresh. */
-export async function createEvent(actor: AdminActor, input: EventInput) {
+export async function createEvent(actor: PersonActor, input: EventInput) {
   const created = await withSlugRetry(() =>
     getDb().transaction(async (tx) => {
       const slug = await uniqueEventSlug(tx, input.title);
       const [row] = await tx
         .insert(events)
-        .values({ ...eventColumns(input), slug, createdBy: actor.actorId })
+        .values({ ...eventColumns(input), slug, createdBy: actor.id })
         .returning({ id: events.id, slug: events.slug, title: events.title });
       await replaceLinks(tx, row.id, input);
       return row;
     }),
   );
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "event.create",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "event",
     entityId: created.id,
     details: { title: created.title, status: input.status },
@@ -278,7 +278,7 @@ export async function createEvent(actor: AdminActor, input: EventInput) {
  * The slug follows a new title only while the event has never been public, so shared links of
  * a published event keep working. Returns null when the event does not exist.
  */
-export async function updateEvent(actor: AdminActor, id: string, input: EventInput) {
+export async function updateEvent(actor: PersonActor, id: string, input: EventInput) {
   if (!isEventId(id)) return null;
   const result = await withSlugRetry(() =>
     getDb().transaction(async (tx) => {
@@ -323,9 +323,9 @@ export async function updateEvent(actor: AdminActor, id: string, input: EventInp
     }),
   );
   if (!result) return null;
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "event.update",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "event",
     entityId: id,
     details: {
@@ -357,7 +357,7 @@ async function tellAttendees(eventId: string, change: "time" | "place" | "cancel
  * its tickets, and everyone registered is e-mailed. Null when the event does not exist; a
  * second call changes nothing and tells nobody again (`alreadyCancelled`).
  */
-export async function cancelEvent(actor: AdminActor, id: string) {
+export async function cancelEvent(actor: PersonActor, id: string) {
   if (!isEventId(id)) return null;
   const result = await getDb().transaction(async (tx) => {
     const [current] = await tx
@@ -371,9 +371,9 @@ export async function cancelEvent(actor: AdminActor, id: string) {
       .update(events)
       .set({ cancelledAt: new Date(), sequence: sql`${events.sequence} + 1` })
       .where(eq(events.id, id));
-    await recordAuditIn(tx, actor.request, {
+    await recordAuditIn(tx, actor.request ?? null, {
       action: "event.cancel",
-      actorId: actor.actorId,
+      actorId: actor.id,
       entity: "event",
       entityId: id,
       details: { title: current.title },
@@ -389,16 +389,16 @@ export async function cancelEvent(actor: AdminActor, id: string) {
 }
 
 /** Deletes the event (fees, links and agenda go with it by cascade). Null when not found. */
-export async function deleteEvent(actor: AdminActor, id: string) {
+export async function deleteEvent(actor: PersonActor, id: string) {
   if (!isEventId(id)) return null;
   const [row] = await getDb()
     .delete(events)
     .where(eq(events.id, id))
     .returning({ id: events.id, title: events.title, imageUrl: events.imageUrl });
   if (!row) return null;
-  await recordAudit(actor.request, {
+  await recordAudit(actor.request ?? null, {
     action: "event.delete",
-    actorId: actor.actorId,
+    actorId: actor.id,
     entity: "event",
     entityId: id,
     details: { title: row.title },

@@ -2,13 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { offices } from "~/db/schema";
 import type { OFFICE_STATUSES } from "~/lib/constants";
-import {
-  afterMutation,
-  containsPattern,
-  ilikeAny,
-  isUuid,
-  type MutationContext,
-} from "../shared/entity-support.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
+import { afterMutation, containsPattern, ilikeAny, isUuid } from "../shared/entity-support.server";
 
 /** Offices in the back office, admin only (spec §2.15 'Offices list', §3 Office, §6). */
 export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
@@ -73,7 +68,7 @@ export async function getOffice(id: string) {
 
 const label = (row: { city: string; country: string }) => `${row.city}, ${row.country}`;
 
-export async function createOffice(input: OfficeInput, ctx: MutationContext) {
+export async function createOffice(input: OfficeInput, ctx: PersonActor) {
   const [row] = await getDb()
     .insert(offices)
     .values(input)
@@ -87,7 +82,7 @@ export async function createOffice(input: OfficeInput, ctx: MutationContext) {
   return row;
 }
 
-export async function updateOffice(id: string, input: OfficeInput, ctx: MutationContext) {
+export async function updateOffice(id: string, input: OfficeInput, ctx: PersonActor) {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
     .update(offices)
@@ -104,7 +99,7 @@ export async function updateOffice(id: string, input: OfficeInput, ctx: Mutation
   return row;
 }
 
-export async function deleteOffice(id: string, ctx: MutationContext) {
+export async function deleteOffice(id: string, ctx: PersonActor) {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
     .delete(offices)

@@ -5,13 +5,13 @@ import { papers } from "~/db/schema";
 import type { PAPER_STATUSES } from "~/lib/constants";
 import { dbErrorCode } from "~/lib/db-errors";
 import { slugify } from "~/lib/format";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   afterMutation,
   clampPage,
   containsPattern,
   ilikeAny,
   isUuid,
-  type MutationContext,
   PAGE_SIZE,
   releaseUpload,
 } from "../shared/entity-support.server";
@@ -142,7 +142,7 @@ function values(input: PaperInput) {
   };
 }
 
-export async function createPaper(input: PaperInput, ctx: MutationContext) {
+export async function createPaper(input: PaperInput, ctx: PersonActor) {
   let row: { id: string; title: string; slug: string } | undefined;
   // Two papers with the same title saved at once can race for a slug: try again with a fresh one.
   for (let attempt = 0; !row; attempt++) {
@@ -152,7 +152,7 @@ export async function createPaper(input: PaperInput, ctx: MutationContext) {
         .values({
           ...values(input),
           slug: await uniquePaperSlug(input.title),
-          createdBy: ctx.actorId,
+          createdBy: ctx.id,
         })
         .returning({ id: papers.id, title: papers.title, slug: papers.slug });
     } catch (error) {
@@ -169,7 +169,7 @@ export async function createPaper(input: PaperInput, ctx: MutationContext) {
 }
 
 /** Updates a paper (its slug stays, so shared links keep working); null when it does not exist. */
-export async function updatePaper(id: string, input: PaperInput, ctx: MutationContext) {
+export async function updatePaper(id: string, input: PaperInput, ctx: PersonActor) {
   const before = await getPaper(id);
   if (!before) return null;
   const [row] = await getDb()
@@ -188,7 +188,7 @@ export async function updatePaper(id: string, input: PaperInput, ctx: MutationCo
   return row;
 }
 
-export async function deletePaper(id: string, ctx: MutationContext) {
+export async function deletePaper(id: string, ctx: PersonActor) {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
     .delete(papers)

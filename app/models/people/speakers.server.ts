@@ -1,13 +1,13 @@
 import { asc, count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { speakers } from "~/db/schema";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   afterMutation,
   clampPage,
   containsPattern,
   ilikeAny,
   isUuid,
-  type MutationContext,
   PAGE_SIZE,
   releaseUpload,
 } from "../shared/entity-support.server";
@@ -64,7 +64,7 @@ export async function getSpeaker(id: string) {
   return row ?? null;
 }
 
-export async function createSpeaker(input: SpeakerInput, ctx: MutationContext) {
+export async function createSpeaker(input: SpeakerInput, ctx: PersonActor) {
   const [row] = await getDb()
     .insert(speakers)
     .values(input)
@@ -78,7 +78,7 @@ export async function createSpeaker(input: SpeakerInput, ctx: MutationContext) {
   return row;
 }
 
-export async function updateSpeaker(id: string, input: SpeakerInput, ctx: MutationContext) {
+export async function updateSpeaker(id: string, input: SpeakerInput, ctx: PersonActor) {
   const before = await getSpeaker(id);
   if (!before) return null;
   const [row] = await getDb()
@@ -100,7 +100,7 @@ export async function updateSpeaker(id: string, input: SpeakerInput, ctx: Mutati
 }
 
 /** Deletes a speaker (their links to events go with them). */
-export async function deleteSpeaker(id: string, ctx: MutationContext) {
+export async function deleteSpeaker(id: string, ctx: PersonActor) {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
     .delete(speakers)

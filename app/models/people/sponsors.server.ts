@@ -2,13 +2,13 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { sponsors } from "~/db/schema";
 import type { SPONSOR_TIERS } from "~/lib/constants";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   afterMutation,
   clampPage,
   containsPattern,
   ilikeAny,
   isUuid,
-  type MutationContext,
   PAGE_SIZE,
   releaseUpload,
 } from "../shared/entity-support.server";
@@ -71,7 +71,7 @@ export async function getSponsor(id: string) {
   return row ?? null;
 }
 
-export async function createSponsor(input: SponsorInput, ctx: MutationContext) {
+export async function createSponsor(input: SponsorInput, ctx: PersonActor) {
   const [row] = await getDb()
     .insert(sponsors)
     .values(input)
@@ -85,7 +85,7 @@ export async function createSponsor(input: SponsorInput, ctx: MutationContext) {
   return row;
 }
 
-export async function updateSponsor(id: string, input: SponsorInput, ctx: MutationContext) {
+export async function updateSponsor(id: string, input: SponsorInput, ctx: PersonActor) {
   const before = await getSponsor(id);
   if (!before) return null;
   const [row] = await getDb()
@@ -107,7 +107,7 @@ export async function updateSponsor(id: string, input: SponsorInput, ctx: Mutati
 }
 
 /** Deletes a sponsor (their links to events go with them). */
-export async function deleteSponsor(id: string, ctx: MutationContext) {
+export async function deleteSponsor(id: string, ctx: PersonActor) {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
     .delete(sponsors)

@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { dbErrorCode, eventSaveErrorMessage } from "~/lib/db-errors";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
 import type { Role } from "~/lib/roles";
 import { redirectWithToast } from "~/lib/toast.server";
-import { EntityError, type MutationContext } from "./entity-support.server";
+import { EntityError } from "./entity-support.server";
 
 /**
  * The request side of the back-office entity screens (categories, types, papers, speakers,
@@ -71,8 +72,8 @@ export async function saveFromForm<Schema extends $ZodType, Saved extends { id: 
     noun: string;
     listUrl: string;
     id?: string;
-    create: (value: output<Schema>, ctx: MutationContext) => Promise<Saved>;
-    update: (id: string, value: output<Schema>, ctx: MutationContext) => Promise<Saved | null>;
+    create: (value: output<Schema>, ctx: PersonActor) => Promise<Saved>;
+    update: (id: string, value: output<Schema>, ctx: PersonActor) => Promise<Saved | null>;
     /** The saved item's name for the success toast. */
     label: (saved: Saved) => string;
     /** Category and type failures show the server's message (spec §8). */
@@ -85,7 +86,7 @@ export async function saveFromForm<Schema extends $ZodType, Saved extends { id: 
     return data<EntityActionData>({ result: submission.reply() }, { status: 400 });
   }
   const verb = options.id ? "update" : "create";
-  const ctx = { request, actorId: user.id };
+  const ctx = { id: user.id, role: user.role, request };
   let saved: Saved | null;
   try {
     saved = options.id
@@ -121,7 +122,7 @@ export async function deleteFromList<Deleted>(
     role: Role;
     noun: string;
     listUrl: string;
-    remove: (id: string, ctx: MutationContext) => Promise<Deleted | null>;
+    remove: (id: string, ctx: PersonActor) => Promise<Deleted | null>;
     label: (deleted: Deleted) => string;
   },
 ) {
@@ -136,8 +137,9 @@ export async function deleteFromList<Deleted>(
   let deleted: Deleted | null;
   try {
     deleted = await options.remove(String(formData.get("id") ?? ""), {
+      id: user.id,
+      role: user.role,
       request,
-      actorId: user.id,
     });
   } catch (error) {
     logger.error({ err: error }, `${options.noun} delete failed`);

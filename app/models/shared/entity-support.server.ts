@@ -3,25 +3,21 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
 import { recordAudit } from "~/lib/audit.server";
 import { contentChanged } from "~/lib/content-version.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 
 /**
  * Helpers shared by the back-office models of categories, types, papers, speakers, sponsors and
- * offices: who is acting (for the audit row), search patterns, id checks and upload clean-up.
+ * offices: the audit row of a change (who acts is the kit's PersonActor), search patterns, id
+ * checks and upload clean-up.
  */
-export type MutationContext = {
-  /** The incoming request (IP and user agent of the audit row); null in scripts and tests. */
-  request: Request | null;
-  actorId: string;
-};
-
 /** Writes the audit row of a back-office mutation and tells the public page cache. */
 export async function afterMutation(
-  ctx: MutationContext,
+  actor: PersonActor,
   entry: { action: string; entity: string; entityId: string; details?: Record<string, unknown> },
 ) {
-  await recordAudit(ctx.request, { ...entry, actorId: ctx.actorId });
+  await recordAudit(actor.request ?? null, { ...entry, actorId: actor.id });
   contentChanged();
 }
 

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/db/client.server";
 import { auditLog, user } from "~/db/schema";
-import type { MutationContext } from "./entity-support.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 
 /** A staff account to act as in model tests (audit rows reference it). */
 export async function createActor(db: Database, role: "editor" | "admin" = "editor") {
@@ -13,7 +13,7 @@ export async function createActor(db: Database, role: "editor" | "admin" = "edit
   const request = new Request("http://localhost/admin", {
     headers: { "user-agent": "vitest" },
   });
-  return { id, ctx: { request, actorId: id } satisfies MutationContext };
+  return { id, ctx: { id, role, request } satisfies PersonActor };
 }
 
 /** The audit rows written for one entity id. */

@@ -1,4 +1,4 @@
-import type { MutationContext } from "../shared/entity-support.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   createTaxonomyItem,
   deleteTaxonomyItem,
@@ -13,9 +13,9 @@ export type CategoryInput = TaxonomyInput;
 
 export const listCategories = (search?: string | null) => listTaxonomy("category", search);
 export const getCategory = (id: string) => getTaxonomyItem("category", id);
-export const createCategory = (input: CategoryInput, ctx: MutationContext) =>
+export const createCategory = (input: CategoryInput, ctx: PersonActor) =>
   createTaxonomyItem("category", input, ctx);
-export const updateCategory = (id: string, input: CategoryInput, ctx: MutationContext) =>
+export const updateCategory = (id: string, input: CategoryInput, ctx: PersonActor) =>
   updateTaxonomyItem("category", id, input, ctx);
-export const deleteCategory = (id: string, ctx: MutationContext) =>
+export const deleteCategory = (id: string, ctx: PersonActor) =>
   deleteTaxonomyItem("category", id, ctx);

@@ -1,4 +1,4 @@
-import type { MutationContext } from "../shared/entity-support.server";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   createTaxonomyItem,
   deleteTaxonomyItem,
@@ -13,9 +13,9 @@ export type EventTypeInput = Omit<TaxonomyInput, "industrySector">;
 
 export const listEventTypes = (search?: string | null) => listTaxonomy("type", search);
 export const getEventType = (id: string) => getTaxonomyItem("type", id);
-export const createEventType = (input: EventTypeInput, ctx: MutationContext) =>
+export const createEventType = (input: EventTypeInput, ctx: PersonActor) =>
   createTaxonomyItem("type", input, ctx);
-export const updateEventType = (id: string, input: EventTypeInput, ctx: MutationContext) =>
+export const updateEventType = (id: string, input: EventTypeInput, ctx: PersonActor) =>
   updateTaxonomyItem("type", id, input, ctx);
-export const deleteEventType = (id: string, ctx: MutationContext) =>
+export const deleteEventType = (id: string, ctx: PersonActor) =>
   deleteTaxonomyItem("type", id, ctx);

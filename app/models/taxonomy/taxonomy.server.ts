@@ -2,13 +2,13 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { eventCategories, events, eventTypes } from "~/db/schema";
 import { dbErrorCode } from "~/lib/db-errors";
+import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   afterMutation,
   containsPattern,
   EntityError,
   ilikeAny,
   isUuid,
-  type MutationContext,
 } from "../shared/entity-support.server";
 
 /**
@@ -99,7 +99,7 @@ function duplicateName(kind: TaxonomyKind, name: string, error: unknown): never 
 export async function createTaxonomyItem(
   kind: TaxonomyKind,
   input: TaxonomyInput,
-  ctx: MutationContext,
+  ctx: PersonActor,
 ) {
   const table = TABLES[kind];
   let row: { id: string; name: string };
@@ -125,7 +125,7 @@ export async function updateTaxonomyItem(
   kind: TaxonomyKind,
   id: string,
   input: TaxonomyInput,
-  ctx: MutationContext,
+  ctx: PersonActor,
 ) {
   if (!isUuid(id)) return null;
   const table = TABLES[kind];
@@ -172,7 +172,7 @@ export type DeleteTaxonomyResult =
 export async function deleteTaxonomyItem(
   kind: TaxonomyKind,
   id: string,
-  ctx: MutationContext,
+  ctx: PersonActor,
 ): Promise<DeleteTaxonomyResult> {
   const item = await getTaxonomyItem(kind, id);
   if (!item) return { status: "not_found" };

@@ -37,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ error: "Unknown job action." }, 400);
   }
-  const retried = await retryFailedJob({ request, actorId: user.id }, submission.value.id);
+  const retried = await retryFailedJob(
+    { id: user.id, role: user.role, request },
+    submission.value.id,
+  );
   if (!retried) {
     return data({ error: "This job is no longer failed: it may have been retried already." }, 404);
   }

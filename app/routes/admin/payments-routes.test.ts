@@ -499,7 +499,7 @@ describe("payments screen and payment proofs", () => {
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, "root@example.com")); // signInEachRole's admin
-    expect(await retryFailedJob({ request: null, actorId: admin.id }, job.id)).toBe(true);
+    expect(await retryFailedJob({ id: admin.id, role: "admin" }, job.id)).toBe(true);
     expect(await ids()).not.toContain("failed-jobs");
   });
 

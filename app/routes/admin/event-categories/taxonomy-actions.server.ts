@@ -82,8 +82,9 @@ export async function deleteFromTaxonomyList(request: Request) {
   let result: Awaited<ReturnType<typeof deleteTaxonomyItem>>;
   try {
     result = await deleteTaxonomyItem(kind, String(formData.get("id") ?? ""), {
+      id: user.id,
+      role: user.role,
       request,
-      actorId: user.id,
     });
   } catch (error) {
     logger.error({ err: error }, `${noun} delete failed`);

@@ -93,12 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-async function feesAction(
-  request: Request,
-  actor: PersonActor,
-  eventId: string,
-  formData: FormData,
-) {
+async function feesAction(actor: PersonActor, eventId: string, formData: FormData) {
   const deleteId =
     formData.get("_form") === "delete-fee" ? formData.get("feeId") : formData.get("deleteFee");
   if (typeof deleteId === "string" && deleteId) {
@@ -162,7 +157,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const form = formData.get("_form");
   if (form === "fees" || form === "delete-fee") {
-    return feesAction(request, { id: user.id, role: user.role, request }, params.id, formData);
+    return feesAction({ id: user.id, role: user.role, request }, params.id, formData);
   }
   if (form === "cancel-event") {
     const cancelled = await cancelEvent({ id: user.id, role: user.role, request }, params.id);

@@ -39,7 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: { title: "Error", description: "Unknown action." } }, 400);
   }
   try {
-    const deleted = await deleteEvent({ request, actorId: user.id }, String(form.get("id") ?? ""));
+    const deleted = await deleteEvent(
+      { id: user.id, role: user.role, request },
+      String(form.get("id") ?? ""),
+    );
     if (!deleted) return data({ error: DELETE_FAILED }, 404);
     // Back to the same filtered list (the search and status of the page the dialog was on).
     const back = new URL(request.url);

@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
       submission.value.speakerIds,
       submission.value.sponsorIds,
     );
-    await createEvent({ request, actorId: user.id }, { ...submission.value, ...links });
+    await createEvent({ id: user.id, role: user.role, request }, { ...submission.value, ...links });
   } catch (error) {
     const status = eventSaveErrorStatus(error);
     if (status === 500) logger.error({ err: error }, "event create failed");

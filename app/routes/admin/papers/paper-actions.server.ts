@@ -94,7 +94,7 @@ export async function savePaper(request: Request, id?: string) {
     }
   }
 
-  const ctx = { request, actorId: user.id };
+  const ctx = { id: user.id, role: user.role, request };
   let saved: { id: string; title: string } | null;
   try {
     saved = id
