@@ -59,6 +59,23 @@ const EnvSchema = z
       .optional(),
     /** Bank transfer details printed on invoices, one line per ';' (labelled demo when unset). */
     BANK_DETAILS: z.string().min(10).optional(),
+    /** The seller's registered name on every document (labelled demo when unset). */
+    SELLER_LEGAL_NAME: z.string().trim().min(2).max(200).optional(),
+    /** The seller's KRA PIN on every document (a labelled demo PIN when unset). */
+    SELLER_KRA_PIN: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]\d{9}[A-Z]$/, "must be a KRA PIN such as P051234567X")
+      .optional(),
+    /** VAT percentage included in prices ("16"); unset: documents say "Not VAT-registered". */
+    VAT_RATE: z
+      .string()
+      .trim()
+      .regex(
+        /^(?!0+(\.0+)?$)\d{1,2}(\.\d{1,2})?$/,
+        "must be a percentage above 0 and below 100, such as 16",
+      )
+      .optional(),
     /**
      * KES per unit of each foreign currency M-Pesa may pay in ("USD=129.50,EUR=141"); a currency
      * without a rate is paid by bank transfer only (decision 0083).

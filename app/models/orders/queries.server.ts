@@ -4,7 +4,10 @@
 import { and, asc, desc, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
+  eventFees,
+  events,
   invoices,
+  membershipTerms,
   orderLines,
   orders,
   payments,
@@ -48,7 +51,7 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
     );
   if (!row) return null;
   const [lines, paid, refunded] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    linesWithDates(orderId),
     db
       .select({ payment: payments, receipt: receipts })
       .from(payments)
@@ -80,6 +83,37 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForViewer>>>;
+
+/** The order's lines with what the documents print under them: a ticket's event dates, a term's. */
+async function linesWithDates(orderId: string) {
+  const rows = await getDb()
+    .select({
+      line: orderLines,
+      event: { startsAt: events.startDate, endsAt: events.endDate, timeZone: events.timeZone },
+      term: { startsAt: membershipTerms.startsAt, endsAt: membershipTerms.endsAt },
+    })
+    .from(orderLines)
+    .leftJoin(
+      eventFees,
+      and(
+        eq(orderLines.kind, "event_ticket"),
+        sql`${eventFees.id} = case when ${orderLines.referenceId} ~* ${UUID.source}
+          then ${orderLines.referenceId}::uuid end`,
+      ),
+    )
+    .leftJoin(events, eq(events.id, eventFees.eventId))
+    .leftJoin(
+      membershipTerms,
+      and(eq(orderLines.kind, "membership_term"), eq(membershipTerms.orderId, orderLines.orderId)),
+    )
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return rows.map(({ line, event, term }) => ({
+    ...line,
+    event: event?.startsAt && event.endsAt && event.timeZone ? event : null,
+    term: line.kind === "membership_term" ? (term ?? { startsAt: null, endsAt: null }) : null,
+  }));
+}
 
 async function paymentInstructions(
   id: string,
@@ -131,12 +165,14 @@ function party(order: typeof orders.$inferSelect) {
   };
 }
 
-function documentLines(lines: (typeof orderLines.$inferSelect)[]) {
-  return lines.map(({ description, quantity, unitAmountMinor, lineTotalMinor }) => ({
+function documentLines(lines: OrderDetail["lines"]) {
+  return lines.map(({ description, quantity, unitAmountMinor, lineTotalMinor, event, term }) => ({
     description,
     quantity,
     unitAmountMinor,
     lineTotalMinor,
+    event,
+    term,
   }));
 }
 
