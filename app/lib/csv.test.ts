@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./csv";
+import { CSV_BOM, csvCell, csvDocument, csvRecord, csvResponse, csvStart } from "./csv";
 
-const toCsv = (header: string[], rows: string[][]) =>
-  [header, ...rows].map((r) => `${csvRow(r)}\r\n`).join("");
+const toCsv = (header: string[], rows: string[][]) => csvDocument(header, rows).slice(1);
 
 describe("csvCell", () => {
   it("quotes every field", () => {
@@ -31,6 +30,7 @@ describe("csvCell", () => {
     ["-2+3", '"\'-2+3"'],
     ["@SUM(A1)", '"\'@SUM(A1)"'],
     ["\t=1", '"\'\t=1"'],
+    ["\r=1", '"\'\r=1"'],
   ])("neutralises the formula %j", (input, expected) => {
     expect(csvCell(input)).toBe(expected);
   });
@@ -40,8 +40,23 @@ describe("csvCell", () => {
   });
 });
 
-describe("csvRow", () => {
-  it("writes a header and rows separated by CRLF", () => {
+describe("csvDocument", () => {
+  it("starts with the UTF-8 byte-order mark, so a spreadsheet reads Wanjirũ as written", () => {
+    const text = csvDocument(["Name", "Email"], [["Wanjirũ", "w@example.test"]]);
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(Buffer.from(text, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(text.slice(1)).toBe('"Name","Email"\r\n"Wanjirũ","w@example.test"\r\n');
+  });
+
+  it("is what a streamed export writes piece by piece", () => {
+    const rows = [
+      ["a", "=1"],
+      ["b", null],
+    ] as const;
+    expect(csvStart(["X", "Y"]) + rows.map(csvRecord).join("")).toBe(csvDocument(["X", "Y"], rows));
+  });
+
+  it("writes a header and rows, each ended by CRLF", () => {
     const text = toCsv(
       ["Time", "Action"],
       [
@@ -87,3 +102,18 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+describe("csvResponse", () => {
+  it("downloads under a safe name, never cached or sniffed", async () => {
+    const response = csvResponse(csvDocument(["A"], [["1"]]), 'Records "Summit"/2027.csv');
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="Records-Summit-2027.csv"',
+    );
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // The bytes keep their byte-order mark (Response.text() would strip it).
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+});

@@ -1,9 +1,14 @@
 /**
- * CSV for spreadsheet users (RFC 4180): every field quoted, inner quotes doubled; callers end
- * each record with CRLF. Cells that a spreadsheet would run as a formula (= + - @, and tab/CR that some
- * programs strip before them) get a leading single quote (OWASP "CSV injection").
+ * The one CSV writer of every export, for spreadsheet users (RFC 4180): a UTF-8 byte-order mark
+ * first (Excel otherwise reads "Wanjirũ" as Windows-1252), every field quoted with inner quotes
+ * doubled, each record ended by CRLF. Cells that a spreadsheet would run as a formula (= + - @,
+ * and tab/CR that some programs strip before them) get a leading single quote (OWASP "CSV
+ * injection"). Headers follow the spec's words ("Email", as in its user table).
  */
 export type CsvValue = string | number | boolean | Date | null | undefined;
+
+/** Written once, before the header. */
+export const CSV_BOM = "\uFEFF";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -16,6 +21,29 @@ export function csvCell(value: CsvValue): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(values: readonly CsvValue[]): string {
-  return values.map(csvCell).join(",");
+/** One record with its CRLF. */
+export function csvRecord(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+/** The start of a file: the byte-order mark and the header record (streamed exports go on with csvRecord). */
+export function csvStart(header: readonly string[]): string {
+  return `${CSV_BOM}${csvRecord(header)}`;
+}
+
+/** A whole file: byte-order mark, header, one record per row. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly CsvValue[])[]) {
+  return csvStart(header) + rows.map(csvRecord).join("");
+}
+
+/** The download response of an export: never cached, never sniffed, saved as `filename`. */
+export function csvResponse(body: string | ReadableStream<Uint8Array>, filename: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]+/g, "-")}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -220,7 +220,7 @@ describe("organisers' registration queries", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"Registration ID","Name","E-mail","Ticket","Seats","Status","Unit amount","Currency","Registered at","Confirmed at","Seats checked in","Cancelled at","Cancellation reason"',
+      '"Registration ID","Name","Email","Ticket","Seats","Status","Unit amount","Currency","Registered at","Confirmed at","Seats checked in","Cancelled at","Cancellation reason"',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(

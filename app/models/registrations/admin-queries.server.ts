@@ -13,7 +13,7 @@ import {
   waitlistEntries,
 } from "~/db/schema";
 import { FEE_TYPE_ADMIN_LABELS, type FeeType } from "~/lib/constants";
-import { type CsvValue, csvRow } from "~/lib/csv";
+import { type CsvValue, csvDocument } from "~/lib/csv";
 import { isoInZone } from "~/lib/format";
 import { minorToDecimal } from "~/lib/money";
 import { isEventId } from "~/models/events/events.server";
@@ -305,7 +305,7 @@ export async function registrationCounts(eventId: string): Promise<RegistrationC
 export const REGISTRATIONS_CSV_HEADER = [
   "Registration ID",
   "Name",
-  "E-mail",
+  "Email",
   "Ticket",
   "Seats",
   "Status",
@@ -344,29 +344,26 @@ export async function registrationsCsvExport(
     .orderBy(asc(registrations.createdAt), asc(registrations.id))
     .limit(CSV_LIMIT);
   const time = (d: Date | null) => (d ? isoInZone(d, event.timeZone) : null);
-  const lines = rows.map((r) =>
-    csvRow([
-      r.id,
-      r.attendeeName,
-      r.attendeeEmail,
-      r.ticketLabel,
-      r.quantity,
-      REGISTRATION_STATE_LABELS[r.state],
-      // A registration without a currency is a free one.
-      r.currency ? minorToDecimal(r.unitAmountMinor, r.currency) : "0.00",
-      r.currency,
-      time(r.createdAt),
-      time(r.confirmedAt),
-      r.checkedIn,
-      time(r.cancelledAt),
-      r.cancelReason,
-    ] satisfies CsvValue[]),
+  const records = rows.map(
+    (r) =>
+      [
+        r.id,
+        r.attendeeName,
+        r.attendeeEmail,
+        r.ticketLabel,
+        r.quantity,
+        REGISTRATION_STATE_LABELS[r.state],
+        // A registration without a currency is a free one.
+        r.currency ? minorToDecimal(r.unitAmountMinor, r.currency) : "0.00",
+        r.currency,
+        time(r.createdAt),
+        time(r.confirmedAt),
+        r.checkedIn,
+        time(r.cancelledAt),
+        r.cancelReason,
+      ] satisfies CsvValue[],
   );
-  // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  return {
-    csv: `\uFEFF${[csvRow(REGISTRATIONS_CSV_HEADER), ...lines].join("\r\n")}\r\n`,
-    rows: rows.length,
-  };
+  return { csv: csvDocument(REGISTRATIONS_CSV_HEADER, records), rows: rows.length };
 }
 
 /** Registrations that still stand (confirmed or awaiting payment): who hears of a change. */

@@ -16,7 +16,7 @@ import {
 import { getDb } from "~/db/client.server";
 import { auditLog, user } from "~/db/schema";
 import { EVENT_TIME_ZONE } from "~/lib/constants";
-import { type CsvValue, csvRow } from "~/lib/csv";
+import { type CsvValue, csvRecord, csvStart } from "~/lib/csv";
 import { maskEmail } from "~/lib/mask-email";
 import { likePattern } from "../users/users.server";
 import {
@@ -228,8 +228,7 @@ export function activityCsvStream(filters: ActivityFilters): ReadableStream<Uint
     async pull(controller) {
       if (!started) {
         started = true;
-        // A byte-order mark so spreadsheet programs read the file as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(ACTIVITY_CSV_HEADER)}\r\n`));
+        controller.enqueue(encoder.encode(csvStart(ACTIVITY_CSV_HEADER)));
         return;
       }
       const after = cursor
@@ -252,7 +251,7 @@ export function activityCsvStream(filters: ActivityFilters): ReadableStream<Uint
       const last = rows[rows.length - 1];
       cursor = { createdAt: last.createdAt, id: last.id };
       controller.enqueue(
-        encoder.encode(rows.map((r) => `${csvRow(csvValues(toEntry(r)))}\r\n`).join("")),
+        encoder.encode(rows.map((r) => csvRecord(csvValues(toEntry(r)))).join("")),
       );
       if (rows.length < CSV_BATCH) controller.close();
     },

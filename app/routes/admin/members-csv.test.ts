@@ -48,7 +48,10 @@ describe("/admin/members.csv", () => {
   async function exported(query: string) {
     const response = await csvLoader(args(request(`/admin/members.csv${query}`, "admin")));
     expect(response.status).toBe(200);
-    const [header, ...rows] = (await response.text()).trimEnd().split("\r\n");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // UTF-8 with its byte-order mark, as every export (Excel shows "Wanjirũ", not "WanjirÅ©").
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(header).toBe(
       '"Name","Email","Plan","Status","Organisation","KRA PIN / VAT","Student","Valid until","Since"',
     );

@@ -1,6 +1,6 @@
 import type { MembershipState } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
-import { csvRow } from "~/lib/csv";
+import { csvDocument, csvResponse } from "~/lib/csv";
 import { requireRole } from "~/lib/permissions.server";
 import { MEMBERSHIP_STATE_LABELS, PLAN_NAMES } from "~/models/membership/plans";
 import { listMembersForAdmin } from "~/models/membership/queries.server";
@@ -26,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     entity: "membership",
     details: { rows: rows.length, state, q: params.get("q") },
   });
-  const lines = [
-    csvRow([
+  const csv = csvDocument(
+    [
       "Name",
       "Email",
       "Plan",
@@ -37,28 +37,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       "Student",
       "Valid until",
       "Since",
+    ],
+    rows.map((r) => [
+      r.memberName,
+      r.email,
+      PLAN_NAMES[r.plan],
+      MEMBERSHIP_STATE_LABELS[r.state],
+      r.organisationName,
+      r.taxId,
+      r.student ? "yes" : "no",
+      r.endsAt ? r.endsAt.toISOString().slice(0, 10) : "",
+      r.createdAt.toISOString().slice(0, 10),
     ]),
-    ...rows.map((r) =>
-      csvRow([
-        r.memberName,
-        r.email,
-        PLAN_NAMES[r.plan],
-        MEMBERSHIP_STATE_LABELS[r.state],
-        r.organisationName,
-        r.taxId,
-        r.student ? "yes" : "no",
-        r.endsAt ? r.endsAt.toISOString().slice(0, 10) : "",
-        r.createdAt.toISOString().slice(0, 10),
-      ]),
-    ),
-  ];
+  );
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(`${lines.join("\r\n")}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="kongamano-members-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(csv, `kongamano-members-${day}.csv`);
 }

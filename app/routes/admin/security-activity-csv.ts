@@ -1,3 +1,4 @@
+import { csvResponse } from "~/lib/csv";
 import { requireRole } from "~/lib/permissions.server";
 import { activityCsvStream, activityFiltersFrom } from "~/models/security/audit-log.server";
 import type { Route } from "./+types/security-activity-csv";
@@ -7,12 +8,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
   const filters = activityFiltersFrom(new URL(request.url).searchParams);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(activityCsvStream(filters), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="kongamano-activity-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(activityCsvStream(filters), `kongamano-activity-${day}.csv`);
 }

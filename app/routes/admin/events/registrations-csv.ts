@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
+import { csvResponse } from "~/lib/csv";
 import { slugify } from "~/lib/format";
 import { requireRole } from "~/lib/permissions.server";
 import {
@@ -28,12 +29,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   const day = new Date().toISOString().slice(0, 10);
   const name = `${slugify(event.title).slice(0, 60) || "event"}-registrations-${day}.csv`;
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(csv, name);
 }
