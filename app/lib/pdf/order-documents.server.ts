@@ -310,7 +310,7 @@ function isPaid(invoice: InvoiceDocument) {
  * foreign-currency one when the operator has set a KES rate for its currency, and then the
  * instruction says how many shillings to send. Without a rate only the bank transfer remains.
  */
-export function payableInstructions(
+function payableInstructions(
   currency: string,
   dueMinor: number,
   instructions: PaymentInstruction[],
