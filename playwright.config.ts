@@ -66,6 +66,9 @@ export default defineConfig({
       // auth-endpoints.test.ts.
       REQUIRE_ADMIN_MFA: "false",
       REQUIRE_EDITOR_MFA: "false",
+      // The order journey pays a demo invoice in any currency by M-Pesa: foreign-currency invoices
+      // offer M-Pesa only with a KES rate (decision 0083).
+      KES_RATES: "USD=129.50,EUR=141,GBP=163.20",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
