@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  data,
   type LoaderFunction,
   StaticRouterProvider,
 } from "react-router";
@@ -50,6 +51,29 @@ describe("GeneralErrorBoundary", () => {
     expect(html).toContain('href="/"');
     expect(html).toContain("Return to Home");
     expect(html).not.toContain("Something went wrong");
+  });
+
+  it("shows a refusal (an expired link) as a human page with its next steps, not the error fallback", async () => {
+    const html = await renderFailingRoute(() => {
+      throw data(
+        {
+          title: "This renewal link has expired",
+          message: "Sign in and renew from your profile, or re-join from the membership page.",
+          next: [
+            { href: "/profile", label: "Sign in to renew" },
+            { href: "/membership", label: "Re-join" },
+          ],
+        },
+        { status: 410 },
+      );
+    });
+    expect(html).toContain("<h1");
+    expect(html).toContain("This renewal link has expired");
+    expect(html).toContain("Sign in and renew from your profile");
+    expect(html).toMatch(/href="\/profile"[^>]*>Sign in to renew/);
+    expect(html).toMatch(/href="\/membership"[^>]*>Re-join/);
+    expect(html).not.toContain("Something went wrong");
+    expect(html).not.toContain("Internal Server Error");
   });
 
   it("shows a thrown response's own message as the details", async () => {

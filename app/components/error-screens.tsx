@@ -84,9 +84,57 @@ export function ErrorScreen({ details }: { details: string }) {
   );
 }
 
-/** Route error boundary: the 404 screen for missing things, the error fallback otherwise. */
+/** A next step a refusal offers (e.g. "Sign in and renew from your profile"). */
+export type NextStep = { href: string; label: string };
+
+/** What a route throws for an expected refusal the person should read, not an error. */
+export type Refusal = { title: string; message: string; next: NextStep[] };
+
+function refusalOf(data: unknown): Refusal | null {
+  if (!data || typeof data !== "object") return null;
+  const { title, message, next } = data as Partial<Refusal>;
+  if (typeof title !== "string" || typeof message !== "string" || !Array.isArray(next)) return null;
+  return { title, message, next };
+}
+
+/**
+ * An expired or tampered link, or a thing that is gone (410/404/409 with a `Refusal`): a human
+ * page that says what happened and offers the next step, never the error fallback (issue 30).
+ */
+export function RefusalScreen({ status, refusal }: { status: number; refusal: Refusal }) {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
+      <p className="text-sm font-medium text-muted-foreground">Error {status}</p>
+      <h1 className="text-2xl font-semibold">{refusal.title}</h1>
+      <p className="text-slate-700">{refusal.message}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        {refusal.next.map((step, i) => (
+          <Link
+            key={step.href}
+            to={step.href}
+            className={buttonVariants({ variant: i === 0 ? "default" : "outline" })}
+          >
+            {step.label}
+          </Link>
+        ))}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Route error boundary: a refusal's own page when the route threw one, the 404 screen for missing
+ * things, the error fallback otherwise.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error)) {
+    const refusal = error.status < 500 ? refusalOf(error.data) : null;
+    if (refusal) return <RefusalScreen status={error.status} refusal={refusal} />;
+    if (error.status === 404) return <NotFoundScreen />;
+  }
   return <ErrorScreen details={errorDetails(error)} />;
 }

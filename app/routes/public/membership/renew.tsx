@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { GeneralErrorBoundary } from "~/components/error-screens";
+import { GeneralErrorBoundary, type Refusal } from "~/components/error-screens";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -23,18 +23,32 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
+const INVALID_LINK: Refusal = {
+  title: "This renewal link is not valid",
+  message:
+    "The link may be incomplete (some mail programs cut long links). Sign in to renew from your profile, or open the link in the latest renewal e-mail again.",
+  next: [
+    { href: "/profile", label: "Sign in to renew" },
+    { href: "/membership", label: "Membership plans" },
+  ],
+};
+
+const EXPIRED_LINK: Refusal = {
+  title: "This renewal link has expired",
+  message:
+    "This renewal link has expired. Sign in and renew from your profile, or re-join from the membership page.",
+  next: [
+    { href: "/profile", label: "Sign in to renew" },
+    { href: "/membership", label: "Re-join" },
+  ],
+};
+
 function checkToken(token: string) {
   const check = verifyRenewalToken(token);
   if (!check.ok) {
-    throw data(
-      {
-        message:
-          check.reason === "expired"
-            ? "This renewal link has expired. Sign in and renew from your profile, or re-join from the membership page."
-            : "This renewal link is not valid.",
-      },
-      { status: check.reason === "expired" ? 410 : 404 },
-    );
+    throw data(check.reason === "expired" ? EXPIRED_LINK : INVALID_LINK, {
+      status: check.reason === "expired" ? 410 : 404,
+    });
   }
   return check;
 }
@@ -42,7 +56,7 @@ function checkToken(token: string) {
 export async function loader({ params }: Route.LoaderArgs) {
   const { membershipId, expiresAt } = checkToken(params.token);
   const view = await getRenewalView(membershipId);
-  if (!view) throw data({ message: "This renewal link is not valid." }, { status: 404 });
+  if (!view) throw data(INVALID_LINK, { status: 404 });
   const detail = view.open ? await getOrderForSystem(view.open.orderId) : null;
   return {
     memberName: view.membership.memberName,
@@ -66,11 +80,23 @@ export async function action({ params }: Route.ActionArgs) {
   // A valid link for a membership since deleted is refused like a stale one, not a 500.
   const opened = await openRenewalInvoice(membershipId).catch((error) => {
     if (error instanceof MembershipError && error.status === 404) {
-      throw data({ message: "This renewal link is not valid." }, { status: 404 });
+      throw data(INVALID_LINK, { status: 404 });
     }
     throw error;
   });
-  if (!opened) throw data({ message: "This membership has no renewal open." }, { status: 409 });
+  if (!opened) {
+    throw data(
+      {
+        title: "No renewal is open",
+        message: "This membership has no renewal open.",
+        next: [
+          { href: "/profile", label: "Your profile" },
+          { href: "/membership", label: "Membership plans" },
+        ],
+      } satisfies Refusal,
+      { status: 409 },
+    );
+  }
   return redirectWithToast(`/membership/renew/${params.token}`, {
     type: "success",
     title: "Renewal invoice ready",
