@@ -92,6 +92,10 @@ export function eventChangeMail(facts: EventChangeMailFacts) {
             kind: "paragraph",
             text: `We are sorry: ${event.title} has been cancelled.${facts.paidAndConfirmed ? "\nOur team will contact you about a refund of what you paid." : ""}`,
           },
+          {
+            kind: "paragraph",
+            text: "The attached calendar file (.ics) marks the event as cancelled; opening it updates your calendar.",
+          },
         ]
       : [
           {
