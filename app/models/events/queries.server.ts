@@ -24,6 +24,7 @@ import {
   type EventFilters,
   type EventSort,
 } from "~/models/events/filters";
+import { heldSeats, remainingSeats } from "~/models/registrations/registrations.server";
 
 const publishedOnly = eq(events.status, "published");
 
@@ -328,6 +329,7 @@ export async function getPublishedEventBySlug(slug: string) {
       featured: events.featured,
       imageUrl: events.imageUrl,
       sequence: events.sequence,
+      capacity: events.capacity,
       cancelledAt: events.cancelledAt,
       createdAt: events.createdAt,
       updatedAt: events.updatedAt,
@@ -377,8 +379,8 @@ async function loadEventDetail<E extends { id: string }>(event: E) {
         currency: eventFees.currency,
         description: eventFees.description,
         availableUntil: eventFees.availableUntil,
+        saleStartsAt: eventFees.saleStartsAt,
         maxQuantity: eventFees.maxQuantity,
-        createdAt: eventFees.createdAt,
       })
       .from(eventFees)
       .where(eq(eventFees.eventId, event.id))
@@ -400,6 +402,28 @@ async function loadEventDetail<E extends { id: string }>(event: E) {
       ),
   ]);
   return { ...event, speakers: eventSpeakerRows, agenda, fees, sponsors: sponsorRows };
+}
+
+/**
+ * Seats left per ticket of a published event, with the registration model's own count (seats
+ * confirmed, awaiting payment or offered to the waitlist) against each fee's stock and the
+ * event's capacity (decision 0084). Keyed by fee id; `free` is the free registration an event
+ * without fees offers. Null: no limit.
+ */
+export async function getSeatsLeft(event: {
+  id: string;
+  capacity: number | null;
+  fees: Array<{ id: string; maxQuantity: number | null }>;
+}): Promise<{ byFee: Map<string, number | null>; free: number | null }> {
+  const held = await heldSeats(getDb(), event.id);
+  const left = (feeId: string | null, stock: number | null) => {
+    const n = remainingSeats({ feeId, stock }, event.capacity, held);
+    return Number.isFinite(n) ? n : null;
+  };
+  return {
+    byFee: new Map(event.fees.map((fee) => [fee.id, left(fee.id, fee.maxQuantity)])),
+    free: left(null, null),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import { isUuid } from "~/models/events/filters";
 import {
   findPublishedEventSlugById,
   getPublishedEventBySlug,
+  getSeatsLeft,
 } from "~/models/events/queries.server";
 import type { Route } from "./+types/detail";
 import { buildEventPageView } from "./event-view.server";
@@ -47,9 +48,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw data({ message: "Event Not Found" }, { status: 404 });
   }
   const now = new Date();
+  const seats = await getSeatsLeft(event);
   return data(
     {
-      event: buildEventPageView(event, { now, origin: env().BASE_URL }),
+      event: buildEventPageView(event, { now, origin: env().BASE_URL, seats }),
       renderedAt: now.getTime(),
       origin: env().BASE_URL,
     },
@@ -227,6 +229,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                     {fee.description ? (
                       <p className="mt-1 text-sm text-muted-foreground">{fee.description}</p>
                     ) : null}
+                    {fee.onSaleFromLabel ? (
+                      <p className="mt-1 text-sm font-medium">{fee.onSaleFromLabel}</p>
+                    ) : fee.soldOut && fee.onSaleNow ? (
+                      <p className="mt-1 text-sm font-medium">Sold out</p>
+                    ) : null}
                     <dl className="mt-2 grid gap-0.5 text-xs text-muted-foreground">
                       {fee.availableUntilLabel ? (
                         <div className="flex gap-1">
@@ -249,10 +256,21 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-sm text-muted-foreground">Registration is free.</p>
             )}
             <div className="mt-5 grid gap-3">
-              {event.registrationOpen ? (
+              {event.callToAction === "register" ? (
                 <Link to={registerHref} className={`${buttonVariants({ size: "lg" })} w-full`}>
                   Register Now
                 </Link>
+              ) : event.callToAction === "waitlist" ? (
+                <>
+                  <p className="text-sm text-muted-foreground">
+                    This event is sold out. Join the waitlist: we e-mail you when a seat is free.
+                  </p>
+                  <Link to={registerHref} className={`${buttonVariants({ size: "lg" })} w-full`}>
+                    Join Waitlist
+                  </Link>
+                </>
+              ) : event.callToAction === "not-yet" ? (
+                <p className="text-sm font-medium">{event.nextSaleLabel}.</p>
               ) : null}
               <EventShareButton title={event.title} />
               <a

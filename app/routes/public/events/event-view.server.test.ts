@@ -18,6 +18,7 @@ const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
   featured: false,
   imageUrl: null,
   sequence: 0,
+  capacity: null,
   cancelledAt: null,
   createdAt: new Date(),
   updatedAt: new Date(),
@@ -40,8 +41,8 @@ const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
       currency: "USD",
       description: null,
       availableUntil: "2027-01-31",
+      saleStartsAt: null,
       maxQuantity: null,
-      createdAt: new Date("2026-10-01T09:00:00Z"),
     },
     {
       id: "f2",
@@ -50,8 +51,8 @@ const SUMMIT: Parameters<typeof buildEventPageView>[0] = {
       currency: "KES",
       description: null,
       availableUntil: null,
+      saleStartsAt: new Date("2026-12-01T06:00:00Z"),
       maxQuantity: 40,
-      createdAt: new Date("2026-10-01T09:00:00Z"),
     },
   ],
   sponsors: [],
@@ -158,17 +159,93 @@ describe("an event in its own time zone", () => {
       now: new Date("2027-02-01T12:00:00Z"),
       origin: "https://k.example",
     });
-    // The early-bird fee closed on 31 Jan; the full-board fee sells until the event ends.
+    // The early-bird fee closed on 31 Jan; the full-board fee sells from its sale start until the
+    // event ends. A fee without a sale start has no validFrom (never the row's creation time).
     expect(before.jsonLd.offers).toEqual([
       expect.objectContaining({
         availability: "https://schema.org/SoldOut",
-        validFrom: "2026-10-01T12:00:00+03:00",
         validThrough: "2027-01-31T23:59:59+03:00",
       }),
       expect.objectContaining({
         availability: "https://schema.org/InStock",
+        validFrom: "2026-12-01T09:00:00+03:00",
         validThrough: "2027-03-03T17:00:00+03:00",
       }),
+    ]);
+    expect(before.jsonLd.offers?.[0]).not.toHaveProperty("validFrom");
+  });
+});
+
+describe("what the Registration panel offers", () => {
+  const seats = (f1: number | null, f2: number | null, free: number | null = null) => ({
+    byFee: new Map([
+      ["f1", f1],
+      ["f2", f2],
+    ]),
+    free,
+  });
+  const during = { now: new Date("2027-01-15T12:00:00Z"), origin: "https://k.example" };
+
+  it("sells while a ticket has seats; a ticket whose stock is gone reads Sold out and SoldOut", () => {
+    const view = buildEventPageView(SUMMIT, { ...during, seats: seats(0, 12) });
+    expect(view.callToAction).toBe("register");
+    expect(view.fees.map((f) => f.soldOut)).toEqual([true, false]);
+    expect(view.jsonLd.offers?.map((o) => o.availability)).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/InStock",
+    ]);
+  });
+
+  it("offers the waitlist, not 'Register Now', when no ticket on sale has a seat left", () => {
+    const view = buildEventPageView(SUMMIT, { ...during, seats: seats(0, 0) });
+    expect(view.callToAction).toBe("waitlist");
+    expect(view.jsonLd.eventStatus).toBe("https://schema.org/EventScheduled");
+    expect(view.jsonLd.offers?.map((o) => o.availability)).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/SoldOut",
+    ]);
+    // An event without fees is sold out when its capacity is taken.
+    const free = buildEventPageView({ ...SUMMIT, fees: [] }, { ...during, seats: seats(0, 0, 0) });
+    expect(free.callToAction).toBe("waitlist");
+    const open = buildEventPageView({ ...SUMMIT, fees: [] }, { ...during, seats: seats(0, 0, 3) });
+    expect(open.callToAction).toBe("register");
+  });
+
+  it("shows tickets before their sale start with 'On sale from …' and nothing to register for yet", () => {
+    const view = buildEventPageView(
+      {
+        ...SUMMIT,
+        fees: SUMMIT.fees.map((fee) => ({
+          ...fee,
+          saleStartsAt: new Date("2027-02-01T07:00:00Z"),
+        })),
+      },
+      { ...during, seats: seats(10, 10) },
+    );
+    expect(view.fees.map((f) => [f.onSaleNow, f.onSaleFromLabel])).toEqual([
+      [false, "On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)"],
+      [false, "On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)"],
+    ]);
+    expect(view.callToAction).toBe("not-yet");
+    expect(view.nextSaleLabel).toBe("On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)");
+    // The early bird's sale would start after its last day: no validFrom past validThrough.
+    expect(view.jsonLd.offers?.[0]).not.toHaveProperty("validFrom");
+    expect(view.jsonLd.offers?.[1]).toMatchObject({
+      validFrom: "2027-02-01T10:00:00+03:00",
+      availability: "https://schema.org/InStock",
+    });
+  });
+
+  it("a cancelled event: EventCancelled, nothing on sale, no call to register", () => {
+    const view = buildEventPageView(
+      { ...SUMMIT, cancelledAt: new Date("2027-01-10T08:00:00Z") },
+      { ...during, seats: seats(10, 10) },
+    );
+    expect(view.callToAction).toBeNull();
+    expect(view.jsonLd.eventStatus).toBe("https://schema.org/EventCancelled");
+    expect(view.jsonLd.offers?.map((o) => o.availability)).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/SoldOut",
     ]);
   });
 });

@@ -10,8 +10,12 @@ import {
 } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { type OgCard, ogShareImage } from "~/lib/og-image.server";
+import { onSaleFromLabel, saleNotStarted } from "~/models/events/fee-sale";
 import type { EventDetail } from "~/models/events/queries.server";
 import { eventJsonLd } from "./json-ld";
+
+/** Seats left per ticket (getSeatsLeft); without it nothing is known to be sold out. */
+export type SeatsLeft = { byFee: Map<string, number | null>; free: number | null };
 
 /** Sponsors grouped by tier, platinum first (empty tiers left out). */
 export function groupSponsorsByTier<S extends { tier: string }>(list: S[]) {
@@ -58,10 +62,49 @@ export function eventShareImage(event: EventDetail) {
  */
 export function buildEventPageView(
   event: EventDetail,
-  { now, origin }: { now: Date; origin: string },
+  { now, origin, seats }: { now: Date; origin: string; seats?: SeatsLeft },
 ) {
   const zone = event.timeZone;
   const today = isoInZone(now, zone).slice(0, 10);
+  const registrationOpen = event.startDate > now && event.cancelledAt === null;
+  const fees = event.fees.map((fee) => {
+    const seatsLeft = seats ? (seats.byFee.get(fee.id) ?? null) : undefined;
+    const notYet = saleNotStarted(fee.saleStartsAt, now);
+    const closed = fee.availableUntil !== null && fee.availableUntil < today;
+    return {
+      id: fee.id,
+      label: publicFeeTypeLabel(fee.feeType),
+      amountLabel: formatMinor(fee.amountMinor, fee.currency),
+      description: fee.description,
+      availableUntilLabel: fee.availableUntil
+        ? formatDate(`${fee.availableUntil}T12:00:00Z`, "UTC")
+        : null,
+      closed,
+      /** "On sale from …" while the sale has not started (the ticket cannot be chosen yet). */
+      onSaleFromLabel: fee.saleStartsAt && notYet ? onSaleFromLabel(fee.saleStartsAt, zone) : null,
+      onSaleNow: !closed && !notYet,
+      soldOut: seatsLeft === 0,
+      maxQuantity: fee.maxQuantity,
+      // For the JSON-LD offers.
+      seatsLeft,
+    };
+  });
+  const onSale = fees.filter((fee) => fee.onSaleNow);
+  // What the Registration panel offers: a sold-out event (every ticket on sale has no seat
+  // left, or, without fees, the capacity is taken) offers its waitlist, not 'Register Now'.
+  const soldOut =
+    seats !== undefined &&
+    (event.fees.length === 0
+      ? seats.free === 0
+      : onSale.length > 0 && onSale.every((f) => f.soldOut));
+  const upcomingSale = fees.find((fee) => fee.onSaleFromLabel);
+  const callToAction: "register" | "waitlist" | "not-yet" | null = !registrationOpen
+    ? null
+    : soldOut
+      ? "waitlist"
+      : event.fees.length > 0 && onSale.length === 0 && upcomingSale
+        ? "not-yet"
+        : "register";
   const summary = event.description ?? event.theme ?? "";
   const dateLabel = formatDateRange(event.startDate, event.endDate, zone);
   const time = (d: Date) => formatTime(d, zone);
@@ -102,21 +145,14 @@ export function buildEventPageView(
           : time(item.startTime),
       })),
     })),
-    fees: event.fees.map((fee) => ({
-      id: fee.id,
-      label: publicFeeTypeLabel(fee.feeType),
-      amountLabel: formatMinor(fee.amountMinor, fee.currency),
-      description: fee.description,
-      availableUntilLabel: fee.availableUntil
-        ? formatDate(`${fee.availableUntil}T12:00:00Z`, "UTC")
-        : null,
-      closed: fee.availableUntil !== null && fee.availableUntil < today,
-      maxQuantity: fee.maxQuantity,
-    })),
+    fees: fees.map(({ seatsLeft, ...fee }) => fee),
     // Registration (issue 15): open until the start unless the event is called off.
     past: event.endDate <= now,
     cancelled: event.cancelledAt !== null,
-    registrationOpen: event.startDate > now && event.cancelledAt === null,
+    registrationOpen,
+    callToAction,
+    /** The earliest sale start, while no ticket is on sale yet ("On sale from …"). */
+    nextSaleLabel: callToAction === "not-yet" ? (upcomingSale?.onSaleFromLabel ?? null) : null,
     sponsorGroups: groupSponsorsByTier(event.sponsors).map((group) => ({
       tier: group.tier,
       heading: `${statusLabel(group.tier)} Sponsors`,
@@ -124,7 +160,15 @@ export function buildEventPageView(
     })),
     metaDescription:
       description.length > 200 ? `${description.slice(0, 197).trimEnd()}...` : description,
-    jsonLd: eventJsonLd({ ...event, ogImagePath }, origin, now),
+    jsonLd: eventJsonLd(
+      {
+        ...event,
+        ogImagePath,
+        fees: event.fees.map((fee, i) => ({ ...fee, seatsLeft: fees[i].seatsLeft })),
+      },
+      origin,
+      now,
+    ),
   };
 }
 

@@ -91,6 +91,61 @@ describe("eventJsonLd", () => {
   });
 });
 
+describe("eventJsonLd tells the truth about status and sales (decision 0084)", () => {
+  const now = new Date("2027-01-15T12:00:00Z");
+  const offers = (ld: ReturnType<typeof eventJsonLd>) =>
+    (ld.offers ?? []) as Array<{ availability: string; validFrom?: string; validThrough: string }>;
+
+  it("a cancelled event is EventCancelled and none of its offers is in stock", () => {
+    const ld = eventJsonLd(
+      { ...event, cancelledAt: "2027-01-10T08:00:00Z" },
+      "https://k.example",
+      now,
+    );
+    expect(ld.eventStatus).toBe("https://schema.org/EventCancelled");
+    expect(offers(ld).map((o) => o.availability)).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/SoldOut",
+    ]);
+    expect(eventJsonLd(event, "https://k.example", now).eventStatus).toBe(
+      "https://schema.org/EventScheduled",
+    );
+  });
+
+  it("an offer with no seat left (stock or capacity) is SoldOut; unlimited or unknown is InStock", () => {
+    const fees = [
+      { ...event.fees[1], seatsLeft: 0 },
+      { ...event.fees[1], seatsLeft: 3 },
+      { ...event.fees[1], seatsLeft: null },
+      { ...event.fees[1] },
+    ];
+    expect(
+      offers(eventJsonLd({ ...event, fees }, "https://k.example", now)).map((o) => o.availability),
+    ).toEqual([
+      "https://schema.org/SoldOut",
+      "https://schema.org/InStock",
+      "https://schema.org/InStock",
+      "https://schema.org/InStock",
+    ]);
+  });
+
+  it("validFrom is the sale start in the event's zone, left out when unset, never after validThrough", () => {
+    const fees = [
+      { ...event.fees[0], saleStartsAt: new Date("2026-12-01T06:00:00Z") },
+      { ...event.fees[0], saleStartsAt: null },
+      { ...event.fees[0], saleStartsAt: new Date("2027-02-01T06:00:00Z") },
+    ];
+    const list = offers(eventJsonLd({ ...event, fees }, "https://k.example", now));
+    expect(list[0].validFrom).toBe("2026-12-01T09:00:00+03:00");
+    expect(list[1]).not.toHaveProperty("validFrom");
+    expect(list[2]).not.toHaveProperty("validFrom");
+    for (const offer of list) {
+      if (offer.validFrom)
+        expect(Date.parse(offer.validFrom)).toBeLessThanOrEqual(Date.parse(offer.validThrough));
+    }
+  });
+});
+
 describe("helpers", () => {
   it("recognises virtual locations case-insensitively", () => {
     expect(isVirtualLocation("VIRTUAL summit")).toBe(true);

@@ -22,13 +22,21 @@ export type JsonLdEvent = {
   /** The generated share card, used when there is no uploaded image. */
   ogImagePath?: string;
   speakers: Array<{ name: string; title: string | null; organization: string | null }>;
+  /** Set when the event was called off: EventCancelled, and nothing is on sale. */
+  cancelledAt?: Date | string | null;
   fees: Array<{
     feeType: string;
     /** The price in the currency's minor units. */
     amountMinor: number;
     currency: string;
     availableUntil: string | null;
-    createdAt?: Date | string;
+    /** The fee's sale start (its offer's validFrom); unset: left out. */
+    saleStartsAt?: Date | string | null;
+    /**
+     * Seats left of this ticket (its stock and the event's capacity both count); 0 reads
+     * SoldOut. Null: no limit; absent: not known.
+     */
+    seatsLeft?: number | null;
   }>;
 };
 
@@ -41,13 +49,16 @@ function endOfDayIso(day: string, timeZone: string) {
 }
 
 /**
- * schema.org Event for an event page (search engines' rich results). Offers are on sale until the
- * fee's last day or the event's end, whichever comes first; after that they read SoldOut.
+ * schema.org Event for an event page (search engines' rich results), decision 0084. A cancelled
+ * event reads EventCancelled. Offers run from the fee's sale start (validFrom, when it has one)
+ * until its last day or the event's end; they read SoldOut once that has passed, when no seat is
+ * left (the ticket's stock or the event's capacity), or when the event is cancelled.
  */
 export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new Date()) {
   const url = `${origin}/events/${encodeURIComponent(event.slug)}`;
   const zone = event.timeZone ?? EVENT_TIME_ZONE;
   const ended = new Date(event.endDate).getTime() <= now.getTime();
+  const cancelled = event.cancelledAt != null;
   const image = event.imageUrl ?? event.ogImagePath;
   const virtual = isVirtualLocation(event.location);
   const { city, country } = splitLocation(event.location);
@@ -60,7 +71,7 @@ export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new 
     startDate: isoInZone(event.startDate, zone),
     endDate: isoInZone(event.endDate, zone),
     // schema.org has no 'finished' status: a past event that took place stays EventScheduled.
-    eventStatus: `${SCHEMA}EventScheduled`,
+    eventStatus: `${SCHEMA}${cancelled ? "EventCancelled" : "EventScheduled"}`,
     eventAttendanceMode: virtual
       ? "https://schema.org/OnlineEventAttendanceMode"
       : "https://schema.org/OfflineEventAttendanceMode",
@@ -82,7 +93,18 @@ export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new 
             const validThrough = fee.availableUntil
               ? endOfDayIso(fee.availableUntil, zone)
               : isoInZone(event.endDate, zone);
-            const closed = ended || new Date(validThrough).getTime() < now.getTime();
+            const closed =
+              cancelled ||
+              ended ||
+              new Date(validThrough).getTime() < now.getTime() ||
+              fee.seatsLeft === 0;
+            // The sale start, never the row's creation time; left out when unset (or, for
+            // data older than the form's rule, when it would fall after validThrough).
+            const validFrom =
+              fee.saleStartsAt &&
+              new Date(fee.saleStartsAt).getTime() <= new Date(validThrough).getTime()
+                ? isoInZone(fee.saleStartsAt, zone)
+                : null;
             return {
               "@type": "Offer",
               name: publicFeeTypeLabel(fee.feeType),
@@ -91,7 +113,7 @@ export function eventJsonLd(event: JsonLdEvent, origin: string, now: Date = new 
               priceCurrency: fee.currency,
               url,
               availability: `${SCHEMA}${closed ? "SoldOut" : "InStock"}`,
-              ...(fee.createdAt ? { validFrom: isoInZone(fee.createdAt, zone) } : {}),
+              ...(validFrom ? { validFrom } : {}),
               validThrough,
             };
           }),
