@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-const require = createRequire(import.meta.url);
+// Resolved like an import: the built server reads the files from node_modules, as pdfkit does.
+const resolveFrom = createRequire(import.meta.url);
 
 const FILES = {
   Body: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
@@ -17,8 +18,8 @@ let loaded: Record<FontName, Buffer> | undefined;
 
 function fontBytes() {
   loaded ??= {
-    Body: readFileSync(require.resolve(FILES.Body)),
-    Bold: readFileSync(require.resolve(FILES.Bold)),
+    Body: readFileSync(resolveFrom.resolve(FILES.Body)),
+    Bold: readFileSync(resolveFrom.resolve(FILES.Bold)),
   };
   return loaded;
 }
