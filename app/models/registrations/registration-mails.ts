@@ -56,7 +56,7 @@ export function confirmationMail(facts: ConfirmationMailFacts) {
       whenAndWhere(event),
       {
         kind: "paragraph",
-        text: `Your ticket: the attached QR code${facts.ticketCount > 1 ? "s (one per seat)" : ""} will be scanned at the entrance. You can also show it from your ticket page.\nThe event is attached as a calendar file (.ics).`,
+        text: `Your ticket: the attached QR code${facts.ticketCount > 1 ? "s (one per seat)" : ""} will be scanned at the entrance. You can also show ${facts.ticketCount > 1 ? "them" : "it"} from your ticket page.\nThe event is attached as a calendar file (.ics).`,
       },
       { kind: "button", label: "Show your ticket", url: facts.ticketUrl },
       {
