@@ -145,6 +145,14 @@ test.describe("admin events", () => {
     await page.getByLabel("Fee 2 Fee Type").selectOption("student");
     await page.getByLabel("Fee 2 Amount").fill("120.50");
     await page.getByLabel("Fee 2 Max Quantity").fill("40");
+    // A sale start after the fee's last day is refused at the field; one before it is kept.
+    await page.getByLabel("Fee 2 Available Until").fill("2027-03-05");
+    await page.getByLabel("Fee 2 Sale Starts").fill("2027-03-06T09:00");
+    await page.getByRole("button", { name: "Save All Fees" }).click();
+    await expect(
+      page.getByText("Sale start must be before the end of the Available Until date"),
+    ).toBeVisible();
+    await page.getByLabel("Fee 2 Sale Starts").fill("2027-03-01T09:00");
     await page.getByRole("button", { name: "Add Fee" }).click();
     await page.getByLabel("Fee 3 Fee Type").selectOption("group");
     await page.getByLabel("Fee 3 Amount").fill("999");
@@ -152,6 +160,7 @@ test.describe("admin events", () => {
     await expect(toast(page, "Event fees saved successfully")).toBeVisible();
     // Saved rows come back cheapest first; removing a saved one deletes it at once.
     await expect(page.getByLabel("Fee 1 Amount")).toHaveValue("120.50");
+    await expect(page.getByLabel("Fee 1 Sale Starts")).toHaveValue("2027-03-01T09:00");
     await expect(page.getByLabel("Fee 3 Amount")).toHaveValue("999.00");
     await page.getByRole("button", { name: "Remove fee 3" }).click();
     await expect(toast(page, "Fee removed successfully")).toBeVisible();
@@ -169,6 +178,11 @@ test.describe("admin events", () => {
     await expect(page.getByText("Opening keynote")).toBeVisible();
     await expect(page.getByText("USD 450.00")).toBeVisible();
     await expect(page.getByText("USD 120.50")).toBeVisible();
+    // The student ticket is listed before its sale start, the others are on sale.
+    await expect(
+      page.getByText("On sale from Mar 1, 2027, 9:00 AM (Africa/Nairobi)"),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Register Now" })).toBeVisible();
     await expect(page.locator(`img[src="${imageUrl}"]`).first()).toBeAttached();
   });
 

@@ -130,9 +130,13 @@ test("a full event takes a waitlist; a cancelled seat is offered by e-mail and c
   await book(staff, 2);
   const secondRegistration = staff.url();
 
-  // The member finds it full and joins the waitlist.
+  // The member finds it full: the event page offers the waitlist, not 'Register Now'.
   const member = await verifiedAccount(page.request, "Waitlist Member");
-  await page.goto(registerPath);
+  await page.goto(`/events/${slugify(SMALL_EVENT)}`);
+  await expect(page.getByText("This event is sold out.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Join Waitlist" }).click();
+  await expect(page).toHaveURL(registerPath);
   await expect(page.getByText("Sold out: join the waitlist").first()).toBeVisible();
   await page.getByRole("button", { name: "Join Waitlist" }).click();
   await expect(page.getByText("You are number 1 on the waitlist")).toBeVisible();
