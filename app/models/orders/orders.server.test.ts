@@ -106,6 +106,12 @@ describe("orders, invoices and payments", () => {
     const mail = await smtp.waitFor(buyer.email, new RegExp(invoiceNumber));
     expect(mail.text).toContain("Paybill number 522533");
     expect(mail.text).toContain(`/orders/${order.id}`);
+    // The HTML part from the same template: the order is its one button; machine-made.
+    expect(mail.html).toContain("Paybill number 522533");
+    expect(mail.html).toContain(
+      `<a href="http://localhost:3000/orders/${order.id}" style="display:inline-block`,
+    );
+    expect(mail.headers["auto-submitted"]).toBe("auto-generated");
     const [attachment] = mail.attachments;
     expect(attachment.filename).toBe(`${invoiceNumber}.pdf`);
     const text = await pdfText(attachment.content);
