@@ -55,6 +55,8 @@ export type ReceiptDocument = {
   reference: string;
   paidAt: Date;
   amountMinor: number;
+  /** Shillings that arrived against an invoice in another currency, and the rate ("129.50 KES/USD"). */
+  received?: { kesMinor: number; rateLabel: string } | null;
   totalMinor: number;
   paidMinor: number;
   lines: DocumentLine[];
@@ -378,6 +380,14 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       ["Payment reference", receipt.reference],
       ["Payment date", formatDate(receipt.paidAt)],
       ["Amount paid", formatMinor(receipt.amountMinor, receipt.currency)],
+      ...(receipt.received
+        ? [
+            [
+              "Received in KES",
+              `${formatMinor(receipt.received.kesMinor, "KES")} at ${receipt.received.rateLabel}`,
+            ] as [string, string],
+          ]
+        : []),
       ...vatRows(page.seller, receipt.amountMinor, receipt.currency, "Amount paid"),
     ]);
     linesTable(page, receipt.currency, receipt.lines);

@@ -17,6 +17,7 @@ import {
   receipts,
   refunds,
 } from "~/db/schema";
+import { formatKesRate, fromKesMinor, kesRate } from "~/lib/exchange-rates.server";
 import {
   type Actor,
   actorId,
@@ -31,7 +32,7 @@ import { enqueueJob } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
 import { OrderError } from "./order-error";
-import { latestRefundablePayment, refundFromPayment } from "./payments.server";
+import { latestRefundablePayment, paymentMachine, refundFromPayment } from "./payments.server";
 import { reactionsFor } from "./reactions.server";
 
 export type { Actor, Tx };
@@ -222,6 +223,10 @@ export type RecordPaymentResult =
       /** The order's state after the payment, and what it now holds beyond what it keeps. */
       orderState: OrderState;
       creditMinor: number;
+      /** The amount credited, in the invoice's currency, and what arrived when it was converted. */
+      amountMinor: number;
+      currency: Currency;
+      received: Received | null;
     };
 
 /** M-Pesa codes and bank references compare without case or spaces. */
@@ -279,6 +284,44 @@ function assertSaneAmount(order: OrderRow, amountMinor: number) {
   }
 }
 
+/** What arrived in shillings against an invoice in another currency, and the rate used. */
+export type Received = { receivedMinor: number; receivedCurrency: "KES"; exchangeRate: string };
+
+/**
+ * A payment in the invoice's currency is taken as it is. Shillings against an invoice in another
+ * currency (issue 29: M-Pesa moves KES only) are converted at the rate configured in KES_RATES —
+ * never one typed by staff — rounded down (the payer is never credited more than arrived); the
+ * payment then keeps what arrived and the rate. Anything else is refused (400).
+ */
+function inInvoiceCurrency(
+  order: OrderRow,
+  amountMinor: number,
+  currency: Currency,
+): { amountMinor: number; received: Received | null } {
+  if (currency === order.currency) return { amountMinor, received: null };
+  if (currency !== "KES") {
+    throw new OrderError(`The invoice is in ${order.currency}; record the payment in it.`, 400);
+  }
+  const rate = kesRate(order.currency);
+  if (!rate) {
+    throw new OrderError(
+      `The invoice is in ${order.currency} and no KES rate is configured for it; record the payment in ${order.currency}.`,
+      400,
+    );
+  }
+  const converted = fromKesMinor(amountMinor, order.currency, rate);
+  if (converted <= 0) {
+    throw new OrderError(
+      `${formatMinor(amountMinor, "KES")} is less than ${formatMinor(1, order.currency)} at ${formatKesRate(rate, order.currency)}; check the amount.`,
+      400,
+    );
+  }
+  return {
+    amountMinor: converted,
+    received: { receivedMinor: amountMinor, receivedCurrency: "KES", exchangeRate: rate },
+  };
+}
+
 /**
  * Records a payment once per (method, reference): two staff entering the same M-Pesa code at the
  * same moment end with one payment. A payment quoting a known invoice is matched to its order
@@ -299,14 +342,15 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
       .where(eq(invoices.number, input.invoiceNumber.trim().toUpperCase()));
     const orderId = invoice?.orderId ?? null;
     await assertMayHandle(tx, actor, orderId);
+    let { amountMinor, currency } = input;
+    let received: Received | null = null;
     if (orderId) {
       // Locked before the payment goes in: two payments at once apply one after the other.
       const order = await lockOrder(tx, orderId);
       assertNotOwnOrder(actor, order, "record a payment");
-      if (order.currency !== input.currency) {
-        throw new OrderError(`The invoice is in ${order.currency}; record the payment in it.`, 400);
-      }
-      assertSaneAmount(order, input.amountMinor);
+      ({ amountMinor, received } = inInvoiceCurrency(order, input.amountMinor, input.currency));
+      currency = order.currency;
+      assertSaneAmount(order, amountMinor);
     } else if (input.amountMinor > MAX_UNMATCHED_PAYMENT_MINOR) {
       throw new OrderError(
         `A payment that matches no invoice can be at most ${formatMinor(MAX_UNMATCHED_PAYMENT_MINOR, input.currency)}; check the amount and the invoice number.`,
@@ -320,8 +364,10 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
         payerAccount: input.invoiceNumber.trim() || null,
         method: input.method,
         reference,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
+        amountMinor,
+        // A conversion leaves the payment in the invoice's currency, with what arrived beside it.
+        currency,
+        ...received,
         paidAt: input.paidAt,
         proofKey: input.proofKey ?? null,
         recordedBy: actorId(actor),
@@ -338,14 +384,18 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
     await auditIn(tx, actor, "payment.record", payment.id, {
       method: input.method,
       reference,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
+      amountMinor,
+      currency: payment.currency,
+      ...received,
       invoice: input.invoiceNumber,
     });
     if (!orderId) return { outcome: "unmatched", paymentId: payment.id };
     return {
       outcome: "matched",
       paymentId: payment.id,
+      amountMinor,
+      currency,
+      received,
       ...(await applyPayment(tx, payment.id, orderId, actor)),
     };
   });
@@ -357,12 +407,7 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
     throw new OrderError("Only admins can match payments that matched no invoice.", 403);
   }
   return getDb().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for("update");
-    if (!payment) throw new OrderError("Payment not found", 404);
+    const payment = await paymentMachine.lock(tx, paymentId);
     if (payment.orderId) throw new OrderError("This payment is already matched.");
     const [invoice] = await tx
       .select({ orderId: invoices.orderId })
@@ -372,14 +417,29 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
     await assertMayHandle(tx, actor, invoice.orderId);
     const order = await lockOrder(tx, invoice.orderId);
     assertNotOwnOrder(actor, order, "match a payment");
-    if (order.currency !== payment.currency) {
+    if (order.currency !== payment.currency && payment.currency !== "KES") {
       throw new OrderError(
         `The invoice is in ${order.currency}, the payment in ${payment.currency}.`,
         400,
       );
     }
-    assertSaneAmount(order, payment.amountMinor);
-    await auditIn(tx, actor, "payment.match", payment.id, { invoice: invoiceNumber });
+    // Shillings kept unmatched are converted once they meet a foreign-currency invoice.
+    const { amountMinor, received } = inInvoiceCurrency(
+      order,
+      payment.amountMinor,
+      payment.currency,
+    );
+    assertSaneAmount(order, amountMinor);
+    if (received) {
+      await tx
+        .update(payments)
+        .set({ amountMinor, currency: order.currency, ...received })
+        .where(eq(payments.id, payment.id));
+    }
+    await auditIn(tx, actor, "payment.match", payment.id, {
+      invoice: invoiceNumber,
+      ...(received ? { amountMinor, currency: order.currency, ...received } : {}),
+    });
     return applyPayment(tx, payment.id, invoice.orderId, actor);
   });
 }

@@ -54,10 +54,17 @@ export async function refundFromPayment(
   actor: Actor,
   details: Record<string, unknown> = {},
 ) {
-  const payment = await paymentMachine.lock(tx, input.paymentId);
-  if (payment.orderId !== input.orderId) {
+  // Checked before the lock: a payment's order, once set, never changes, and a payment of another
+  // order (or one kept unmatched, which matching locks before its order) is never locked here.
+  const [owner] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId));
+  if (!owner) throw new OrderError("Payment not found", 404);
+  if (owner.orderId !== input.orderId) {
     throw new OrderError("This payment is not on this order; choose one of its payments.", 400);
   }
+  const payment = await paymentMachine.lock(tx, input.paymentId);
   const left = refundableOf(payment);
   if (input.amountMinor > left) {
     throw new OrderError(

@@ -16,6 +16,7 @@ import {
   registrations,
   user,
 } from "~/db/schema";
+import { formatKesRate } from "~/lib/exchange-rates";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
 import { offlineProvider } from "~/lib/payments/offline.server";
 import type { PaymentInstruction } from "~/lib/payments/provider";
@@ -26,6 +27,7 @@ import type {
 } from "~/lib/pdf/order-documents.server";
 import { hasRole, type Role } from "~/lib/roles";
 import { orderBalance } from "./balance";
+import type { PaymentRow } from "./payments.server";
 
 export type Viewer = { id: string; role: Role };
 
@@ -191,6 +193,17 @@ export function invoiceDocument(detail: OrderDetail): InvoiceDocument {
   };
 }
 
+/** Shillings that arrived against an invoice in another currency, with the rate used; else null. */
+export function receivedOf(
+  payment: Pick<PaymentRow, "currency" | "receivedMinor" | "receivedCurrency" | "exchangeRate">,
+) {
+  if (payment.receivedMinor === null || payment.exchangeRate === null) return null;
+  return {
+    kesMinor: payment.receivedMinor,
+    rateLabel: formatKesRate(payment.exchangeRate, payment.currency),
+  };
+}
+
 export function receiptDocument(detail: OrderDetail, receiptId: string): ReceiptDocument | null {
   const payment = detail.payments.find((p) => p.receipt?.id === receiptId);
   if (!payment?.receipt) return null;
@@ -208,6 +221,7 @@ export function receiptDocument(detail: OrderDetail, receiptId: string): Receipt
     reference: payment.reference,
     paidAt: payment.paidAt,
     amountMinor: payment.amountMinor,
+    received: receivedOf(payment),
     totalMinor: detail.order.totalMinor,
     paidMinor: paidUpTo,
     lines: documentLines(detail.lines),
@@ -308,6 +322,11 @@ export async function listRecentPayments(role: Role) {
       reference: payments.reference,
       amountMinor: payments.amountMinor,
       currency: payments.currency,
+      receivedMinor: payments.receivedMinor,
+      receivedCurrency: payments.receivedCurrency,
+      exchangeRate: payments.exchangeRate,
+      state: payments.state,
+      refundedMinor: payments.refundedMinor,
       paidAt: payments.paidAt,
       proofKey: payments.proofKey,
       recordedBy: user.name,

@@ -24,7 +24,12 @@ import {
   recordRefund,
   reinstateOrder,
 } from "./orders.server";
-import { getOrderForViewer, listOrdersNeedingAttention } from "./queries.server";
+import {
+  getOrderForViewer,
+  listOrdersNeedingAttention,
+  listRecentPayments,
+  receiptDocument,
+} from "./queries.server";
 
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
@@ -99,7 +104,7 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    setEnv(testEnv({ SMTP_URL: smtp.url, MPESA_PAYBILL: "522533" }));
+    setEnv(testEnv({ SMTP_URL: smtp.url, MPESA_PAYBILL: "522533", KES_RATES: "USD=129.50" }));
     const a = await person("admin");
     const a2 = await person("admin");
     const e = await person("editor");
@@ -411,6 +416,106 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
       refundedMinor: 6_000_00,
     });
     expect(await orderRow(order.id)).toMatchObject({ state: "paid", refundedMinor: 6_000_00 });
+  });
+
+  it("records shillings against a foreign-currency invoice at the configured rate, rounded down, with what arrived and the rate", async () => {
+    const usdLine = { ...ticketLine(), quantity: 1, unitAmountMinor: 100_00 };
+    const { order, invoiceNumber } = await newOrder({ currency: "USD", lines: [usdLine] });
+    // KES 9,100.00 at 129.50 KES/USD is USD 70.2702…: USD 70.27 is credited, never more.
+    const kes = await recordPayment(pay(invoiceNumber, 9_100_00), editor);
+    expect(kes).toMatchObject({
+      outcome: "matched",
+      orderPaid: false,
+      amountMinor: 70_27,
+      currency: "USD",
+      received: { receivedMinor: 9_100_00, receivedCurrency: "KES", exchangeRate: "129.50" },
+    });
+    expect(await paymentRow(kes.paymentId)).toMatchObject({
+      orderId: order.id,
+      amountMinor: 70_27,
+      currency: "USD",
+      receivedMinor: 9_100_00,
+      receivedCurrency: "KES",
+      exchangeRate: "129.50",
+    });
+    expect(await orderRow(order.id)).toMatchObject({ state: "awaiting_payment", paidMinor: 70_27 });
+    const [audit] = await database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment.record"), eq(auditLog.entityId, kes.paymentId)));
+    expect(audit.details).toMatchObject({
+      amountMinor: 70_27,
+      currency: "USD",
+      receivedMinor: 9_100_00,
+      exchangeRate: "129.50",
+    });
+    // The receipt and the payments list show what arrived and the rate.
+    const detail = await getOrderForViewer(order.id, admin);
+    const receiptId = detail?.payments.find((p) => p.id === kes.paymentId)?.receipt?.id ?? "";
+    expect(detail && receiptDocument(detail, receiptId)).toMatchObject({
+      amountMinor: 70_27,
+      currency: "USD",
+      received: { kesMinor: 9_100_00, rateLabel: "129.50 KES/USD" },
+    });
+    expect((await listRecentPayments("admin")).find((p) => p.id === kes.paymentId)).toMatchObject({
+      receivedMinor: 9_100_00,
+      exchangeRate: "129.50",
+    });
+
+    // Less than a cent of the invoice's currency, another foreign currency, a currency with no
+    // rate configured: refused with the reason, nothing recorded.
+    await expect(recordPayment(pay(invoiceNumber, 1), editor)).rejects.toMatchObject({
+      status: 400,
+      message: "KES 0.01 is less than USD 0.01 at 129.50 KES/USD; check the amount.",
+    });
+    await expect(
+      recordPayment({ ...pay(invoiceNumber, 20_00), currency: "GBP" }, editor),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: "The invoice is in USD; record the payment in it.",
+    });
+    const eur = await newOrder({ currency: "EUR", lines: [usdLine] });
+    await expect(recordPayment(pay(eur.invoiceNumber, 9_100_00), editor)).rejects.toMatchObject({
+      status: 400,
+      message:
+        "The invoice is in EUR and no KES rate is configured for it; record the payment in EUR.",
+    });
+    // The amount sanity bound applies to the converted amount: KES 38,502.00 is USD 297.31,
+    // more than ten times the USD 29.73 due.
+    await expect(recordPayment(pay(invoiceNumber, 38_502_00), editor)).rejects.toMatchObject({
+      message: AMOUNT_TOO_LARGE_MESSAGE,
+    });
+    expect(await orderRow(order.id)).toMatchObject({ paidMinor: 70_27 });
+
+    // Shillings kept unmatched are converted when matched to the invoice; the rest pays it.
+    const kept = await recordPayment(pay("INV-1999-616161", 3_850_00), admin);
+    expect(kept.outcome).toBe("unmatched");
+    const matched = await matchPayment(kept.paymentId, invoiceNumber, admin);
+    expect(matched).toMatchObject({ orderPaid: false });
+    expect(await paymentRow(kept.paymentId)).toMatchObject({
+      amountMinor: 29_72,
+      currency: "USD",
+      receivedMinor: 3_850_00,
+      receivedCurrency: "KES",
+      exchangeRate: "129.50",
+    });
+    // 70.27 + 29.72 = 99.99: rounding down leaves the order a cent short, and a cent in USD pays it.
+    expect(await orderRow(order.id)).toMatchObject({
+      state: "awaiting_payment",
+      paidMinor: 99_99,
+    });
+    const cent = await recordPayment({ ...pay(invoiceNumber, 1), currency: "USD" }, admin);
+    expect(cent).toMatchObject({ orderPaid: true, received: null });
+    // A converted payment is refunded in the invoice's currency, up to what it credited.
+    await expect(
+      recordRefund({ ...refund(order.id, 70_28), paymentId: kes.paymentId }, admin),
+    ).rejects.toMatchObject({ status: 400 });
+    const back = await recordRefund(
+      { ...refund(order.id, 70_27), paymentId: kes.paymentId },
+      admin,
+    );
+    expect(back.refund).toMatchObject({ amountMinor: 70_27, currency: "USD" });
+    expect(await paymentRow(kes.paymentId)).toMatchObject({ state: "refunded" });
   });
 
   it("reinstates a closed order its payments cover, and refuses one they do not", async () => {

@@ -14,7 +14,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventFees, events, jobs, orders, payments, receipts, refunds, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { env } from "~/lib/env.server";
+import { env, setEnv } from "~/lib/env.server";
+import { parseKesRates } from "~/lib/exchange-rates";
 import { retryFailedJob, runDueJobs } from "~/models/jobs.server";
 import { ORDER_JOBS } from "~/models/orders/job-kinds";
 import {
@@ -522,6 +523,59 @@ describe("payments screen and payment proofs", () => {
     return row.id;
   }
   const systemAdmin = async () => ({ id: await idOf("root@example.com"), role: "admin" as const });
+
+  it("records shillings against a USD invoice at the configured rate only, and lists what arrived", async () => {
+    const before = env();
+    setEnv({ ...before, KES_RATES: parseKesRates("USD=129.50") });
+    try {
+      const usd = await createOrder({
+        buyer,
+        currency: "USD",
+        holdMs: 72 * HOUR,
+        lines: [{ ...ticketLine(), quantity: 1, unitAmountMinor: 100_00 }],
+      });
+      // The form names the configured rate; a rate posted with the form is not read.
+      const html = await renderPage("editor");
+      expect(html).toContain("converted at the configured rate (129.50 KES/USD), rounded down");
+      const fields = fieldsFor(usd.invoiceNumber, {
+        amount: "9100",
+        currency: "KES",
+        exchangeRate: "1",
+        rate: "1",
+      });
+      const recorded = await record("editor", fields);
+      expect(recorded.status).toBe(302);
+      expect(await paymentByReference(fields.reference)).toMatchObject({
+        amountMinor: 70_27,
+        currency: "USD",
+        receivedMinor: 9_100_00,
+        receivedCurrency: "KES",
+        exchangeRate: "129.50",
+      });
+      const page = await paymentsLoader(args(get("/admin/payments", "editor")));
+      expect(page.recent.find((p) => p.reference === fields.reference)).toMatchObject({
+        amount: "USD 70.27",
+        received: "KES 9,100.00 at 129.50 KES/USD",
+      });
+
+      // Without a rate for the invoice's currency: the reason in the form, 400, nothing recorded.
+      const eur = await createOrder({
+        buyer,
+        currency: "EUR",
+        holdMs: 72 * HOUR,
+        lines: [{ ...ticketLine(), quantity: 1, unitAmountMinor: 100_00 }],
+      });
+      const noRate = fieldsFor(eur.invoiceNumber, { amount: "9100", currency: "KES" });
+      const refused = await record("editor", noRate);
+      expect(refused.status).toBe(400);
+      expect(formError(refused)).toEqual([
+        "The invoice is in EUR and no KES rate is configured for it; record the payment in EUR.",
+      ]);
+      expect(await paymentByReference(noRate.reference)).toBeUndefined();
+    } finally {
+      setEnv(before);
+    }
+  });
 
   it("refuses an amount above ten times the amount due with the form's message, recording nothing", async () => {
     const { order, invoiceNumber } = await newOrder();

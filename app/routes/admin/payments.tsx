@@ -26,6 +26,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { CURRENCIES, EVENT_TIME_ZONE } from "~/lib/constants";
+import { formatKesRate, kesRate } from "~/lib/exchange-rates.server";
 import { formatDate } from "~/lib/format";
 import { decimalsRule, formatMinor, minorToDecimal, parseMinorUnits } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/lib/payments/methods";
@@ -104,8 +105,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOrdersNeedingAttention(user.role),
     refundTarget(request, user),
   ]);
+  // The configured rates (never typed by staff): shillings against such an invoice are converted.
+  const kesRates = CURRENCIES.flatMap((c) => {
+    const rate = kesRate(c);
+    return rate ? [formatKesRate(rate, c)] : [];
+  });
   return {
     isAdmin: hasRole(user.role, "admin"),
+    kesRates,
     refund,
     attention: attention.map((o) => {
       const held = o.paidMinor - o.refundedMinor;
@@ -149,6 +156,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       method: PAYMENT_METHOD_LABELS[p.method],
       reference: p.reference,
       amount: formatMinor(p.amountMinor, p.currency),
+      received:
+        p.receivedMinor !== null && p.exchangeRate !== null
+          ? `${formatMinor(p.receivedMinor, "KES")} at ${formatKesRate(p.exchangeRate, p.currency)}`
+          : null,
+      refunded:
+        p.state === "recorded"
+          ? null
+          : p.state === "refunded"
+            ? "refunded"
+            : `${formatMinor(p.refundedMinor, p.currency)} refunded`,
       paidLabel: formatDate(p.paidAt),
       recordedBy: p.recordedBy,
       receiptNumber: p.receiptNumber,
@@ -277,7 +294,11 @@ export async function action({ request }: Route.ActionArgs) {
           : {
               type: "success" as const,
               title: result.orderPaid ? "Payment recorded · order paid" : "Payment recorded",
-              description: `Receipt ${result.receiptNumber} issued and e-mailed to the buyer.`,
+              description: `${
+                result.received
+                  ? `${formatMinor(result.received.receivedMinor, "KES")} at ${formatKesRate(result.received.exchangeRate, result.currency)} credited as ${formatMinor(result.amountMinor, result.currency)}. `
+                  : ""
+              }Receipt ${result.receiptNumber} issued and e-mailed to the buyer.`,
             };
     return redirectWithToast("/admin/payments", toast);
   } catch (error) {
@@ -301,7 +322,13 @@ function today() {
   return dayInZone(new Date(), EVENT_TIME_ZONE);
 }
 
-function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+function RecordPaymentForm({
+  lastResult,
+  kesRates,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  kesRates: string[];
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "record-payment",
@@ -344,7 +371,15 @@ function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<strin
         <Field label="Amount" {...fieldWiring(fields.amount)}>
           <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
         </Field>
-        <Field label="Currency" {...fieldWiring(fields.currency)}>
+        <Field
+          label="Currency"
+          hint={
+            kesRates.length
+              ? `Shillings against an invoice in another currency are converted at the configured rate (${kesRates.join(", ")}), rounded down.`
+              : undefined
+          }
+          {...fieldWiring(fields.currency)}
+        >
           <NativeSelect {...getSelectProps(fields.currency)}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -494,7 +529,7 @@ function ReinstateForm({ orderId, invoiceNumber }: { orderId: string; invoiceNum
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const { awaiting, unmatched, recent, isAdmin, attention, refund } = loaderData;
+  const { awaiting, unmatched, recent, isAdmin, attention, refund, kesRates } = loaderData;
   const reply = (intent: string) =>
     actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
   const overdue = awaiting.filter((o) => o.overdue).length;
@@ -603,7 +638,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
 
       <Card className="grid gap-4 p-6">
         <h2 className="text-xl font-semibold">Record a payment</h2>
-        <RecordPaymentForm lastResult={reply("record")} />
+        <RecordPaymentForm lastResult={reply("record")} kesRates={kesRates} />
       </Card>
 
       <Card className="grid gap-4 p-6">
@@ -693,7 +728,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           <ul className="grid gap-2">
             {recent.map((p) => (
               <li key={p.id} className="rounded-lg border border-border p-3 text-sm">
-                {p.amount} · {p.method} {p.reference} · {p.paidLabel} ·{" "}
+                {p.amount}
+                {p.received ? ` (${p.received})` : ""}
+                {p.refunded ? ` · ${p.refunded}` : ""} · {p.method} {p.reference} · {p.paidLabel} ·{" "}
                 <Link to={`/orders/${p.orderId}`} className="text-primary-700 hover:underline">
                   {p.invoiceNumber}
                 </Link>
