@@ -67,6 +67,12 @@ describe("invitations", () => {
     expect(mail.subject).toBe("You're invited to join Kongamano");
     expect(mail.text).toContain(`http://localhost:3000/invite/${token}`);
     expect(mail.text).toContain("as an Editor");
+    // The same link is the HTML part's one button; the inviter's name is escaped text.
+    expect(mail.html).toContain(
+      `<a href="http://localhost:3000/invite/${token}" style="display:inline-block`,
+    );
+    expect(mail.html).toContain("Amina Admin has invited you to join Kongamano as an Editor.");
+    expect(mail.headers["auto-submitted"]).toBe("auto-generated");
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     const [row] = await database.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row.email).toBe("new.person@example.com");
