@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { ConfirmAction } from "~/components/confirm-action";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +14,9 @@ const UPGRADES: Record<string, { id: string; name: string }[]> = {
 
 /** Membership on /profile: where the person stands, what happens next, invoices, card, actions. */
 export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
+  // Without JavaScript, the first "Cancel" comes back here with the question open.
+  const [searchParams] = useSearchParams();
+  const confirmCancel = searchParams.get("confirm") === "cancel-membership";
   const m = data?.membership;
   return (
     <Card id="membership" className="grid gap-4 p-6" aria-labelledby="membership-heading">
@@ -87,15 +91,28 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
               </Link>
             ) : null}
             {m.canCancel ? (
-              <Form method="post" action="/profile/membership">
-                <input type="hidden" name="intent" value="cancel" />
-                <input type="hidden" name="id" value={m.id} />
-                <Button type="submit" variant="outline">
-                  {m.accessUntil && (m.state === "active" || m.state === "renewal_open")
+              <ConfirmAction
+                trigger={
+                  m.accessUntil && (m.state === "active" || m.state === "renewal_open")
                     ? `Cancel (access until ${m.accessUntil})`
-                    : "Cancel membership"}
-                </Button>
-              </Form>
+                    : "Cancel membership"
+                }
+                triggerVariant="outline"
+                title="Cancel your membership?"
+                confirmLabel="Yes, cancel membership"
+                keepLabel="Keep my membership"
+                keepHref="/profile#membership"
+                action="/profile/membership"
+                fields={{ intent: "cancel", id: m.id }}
+                open={confirmCancel}
+              >
+                <p>
+                  {m.accessUntil && (m.state === "active" || m.state === "renewal_open")
+                    ? `You keep your benefits until ${m.accessUntil}; it is not renewed after that. Nothing paid is refunded.`
+                    : "The application and its unpaid invoice are cancelled; nothing is owed."}{" "}
+                  This cannot be undone: to be a member again, you apply again.
+                </p>
+              </ConfirmAction>
             ) : null}
           </div>
           {m.invoices.length > 0 ? (

@@ -1,8 +1,8 @@
-import { Form } from "react-router";
+import { ConfirmAction } from "~/components/confirm-action";
 import { PastEventBadge } from "~/components/event-card";
 import { Link } from "~/components/link";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { ProfileRegistrationsData } from "~/models/registrations/queries.server";
 
@@ -100,18 +100,26 @@ export function ProfileRegistrations({ myEvents }: { myEvents: ProfileRegistrati
                   </Link>
                 ) : null}
                 {r.mayCancel ? (
-                  <Form method="post" action={`/registrations/${r.id}`}>
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="cancel"
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Cancel registration for ${r.eventTitle}`}
-                    >
-                      Cancel
-                    </Button>
-                  </Form>
+                  <ConfirmAction
+                    trigger="Cancel"
+                    triggerLabel={`Cancel registration for ${r.eventTitle}`}
+                    triggerVariant="outline"
+                    size="sm"
+                    title={`Cancel your registration for ${r.eventTitle}?`}
+                    confirmLabel="Yes, cancel registration"
+                    keepLabel="Keep it"
+                    keepHref="/profile#my-events"
+                    action={`/registrations/${r.id}`}
+                    fields={{ intent: "cancel" }}
+                  >
+                    <p>
+                      The seats go to the waitlist at once and the tickets stop working. This cannot
+                      be undone.{" "}
+                      {r.state === "awaiting_payment"
+                        ? "The unpaid invoice is cancelled; nothing is owed."
+                        : "Money paid is not refunded automatically: our team will contact you."}
+                    </p>
+                  </ConfirmAction>
                 ) : null}
               </div>
               {r.mayCancel ? (

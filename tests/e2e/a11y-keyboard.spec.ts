@@ -257,6 +257,10 @@ test("a member registers for an event and cancels, the form knowing who they are
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await tabTo(page, byName("Cancel Registration"), { limit: 120, step: "to Cancel Registration" });
   await page.keyboard.press("Enter");
+  // The question takes the focus; its confirming button is the next stop.
+  await expect(page.getByRole("heading", { name: "Cancel this registration?" })).toBeFocused();
+  await tabTo(page, byName("Yes, cancel registration"), { step: "to Yes, cancel registration" });
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Registration cancelled").first()).toBeVisible();
   await expect(page.locator("main [data-slot=badge]").first()).toHaveText("Cancelled");
 });

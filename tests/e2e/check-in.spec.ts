@@ -170,6 +170,7 @@ async function registerTickets(
   while ((await earlier.count()) > 0) {
     await earlier.first().click();
     await member.getByRole("button", { name: "Cancel Registration" }).click();
+    await member.getByRole("button", { name: "Yes, cancel registration" }).click();
     await expect(member.getByText("Registration cancelled")).toBeVisible();
     await member.goto(registerPath);
   }

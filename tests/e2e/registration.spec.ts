@@ -52,6 +52,9 @@ test("a member registers for a free event, gets the ticket by e-mail with .ics a
 
   // Self-service cancellation frees the seat.
   await page.getByRole("button", { name: "Cancel Registration" }).click();
+  // Irreversible, so asked twice: the question says what happens to the seats.
+  await expect(page.getByRole("heading", { name: "Cancel this registration?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel registration" }).click();
   await expect(page.getByText("Registration cancelled")).toBeVisible();
   await expect(page.locator("main [data-slot=badge]").first()).toHaveText("Cancelled");
   await closeToasts(page);
@@ -84,6 +87,7 @@ test("a member registers for a paid event: seats held by an order with its invoi
   await expect(entry.getByText("Awaiting payment")).toBeVisible();
   await expect(entry.getByRole("link", { name: "Pay Invoice" })).toBeVisible();
   await entry.getByRole("button", { name: `Cancel registration for ${PAID_EVENT}` }).click();
+  await page.getByRole("button", { name: "Yes, cancel registration" }).click();
   await expect(page.getByText("Registration cancelled")).toBeVisible();
   await page.goto("/profile");
   await expect(
@@ -149,6 +153,7 @@ test("a full event takes a waitlist; a cancelled seat is offered by e-mail and c
   // The holder cancels two seats: the first person waiting is offered one.
   await staff.goto(secondRegistration);
   await staff.getByRole("button", { name: "Cancel Registration" }).click();
+  await staff.getByRole("button", { name: "Yes, cancel registration" }).click();
   await expect(staff.getByText("Registration cancelled")).toBeVisible();
   await staffContext.close();
 

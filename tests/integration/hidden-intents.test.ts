@@ -391,6 +391,14 @@ describe("hidden intents: every action refuses what its page hides", () => {
       fields: { intent: "code", code: fx.ticketCode },
     },
     {
+      intent: "open",
+      need: "editor" as RouteRole,
+      file: "routes/admin/events/check-in.tsx",
+      url: `/admin/events/${fx.eventId}/check-in`,
+      params: { id: fx.eventId },
+      fields: { intent: "open" },
+    },
+    {
       intent: "delete-category",
       need: "editor" as RouteRole,
       file: "routes/admin/event-categories/index.tsx",
@@ -503,7 +511,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
         "routes/account/order.tsx",
         `/orders/${orderId}`,
         { id: orderId },
-        { intent: "cancel" },
+        { intent: "cancel", confirm: "yes" },
         cookie,
       );
     for (const who of ["anonymous", "user"] as const) {
@@ -572,7 +580,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
     const manage = (fields: Record<string, string>, cookie: string) =>
       post("routes/account/membership-manage.ts", "/profile/membership", {}, fields, cookie);
     const intents: Record<string, string>[] = [
-      { intent: "cancel", id: fx.membershipId },
+      { intent: "cancel", id: fx.membershipId, confirm: "yes" },
       { intent: "reissue", id: fx.membershipId },
       { intent: "upgrade", id: fx.membershipId, plan: "professional" },
       { intent: "upgrade", id: fx.membershipId, plan: "corporate" },
@@ -618,7 +626,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
           "routes/account/registration.tsx",
           `/registrations/${fx.registrationId}`,
           { id: fx.registrationId },
-          { intent: "cancel" },
+          { intent: "cancel", confirm: "yes" },
           cookies[who],
         ),
       );
@@ -680,11 +688,25 @@ describe("hidden intents: every action refuses what its page hides", () => {
       .from(waitlistEntries)
       .where(eq(waitlistEntries.id, fx.waitlistId));
     expect(entry.state).not.toBe("waiting");
-    const cancel = await post(
+    // Irreversible (issue 30): without the confirmation the buyer is asked, nothing changes.
+    const unconfirmed = await post(
       "routes/account/order.tsx",
       `/orders/${fx.ownerOrderId}`,
       { id: fx.ownerOrderId },
       { intent: "cancel" },
+      ownerCookie,
+    );
+    expect(unconfirmed.status, JSON.stringify(unconfirmed)).toBe(400);
+    const [stillOpen] = await database.db
+      .select({ state: orders.state })
+      .from(orders)
+      .where(eq(orders.id, fx.ownerOrderId));
+    expect(stillOpen.state).toBe("awaiting_payment");
+    const cancel = await post(
+      "routes/account/order.tsx",
+      `/orders/${fx.ownerOrderId}`,
+      { id: fx.ownerOrderId },
+      { intent: "cancel", confirm: "yes" },
       ownerCookie,
     );
     expect(cancel.status, JSON.stringify(cancel)).toBe(302);

@@ -50,6 +50,7 @@ export function CancelRegistrationDialog({
   });
 
   const reasonId = `cancel-reason-${registrationId}`;
+  const messageId = `cancel-message-${registrationId}`;
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
@@ -69,16 +70,17 @@ export function CancelRegistrationDialog({
         <DialogDescription>
           <strong>{attendeeName}</strong>
           {seats > 1 ? ` loses all ${seats} seats` : " loses the seat"}; the tickets stop working at
-          check-in and the seats go to the waitlist. This cannot be undone. If money was paid for
-          it, you are taken to the refund step next.
+          check-in and the seats go to the waitlist at once. This cannot be undone. The attendee is
+          e-mailed that it is cancelled (with your message, if you write one); the internal note is
+          not sent. If money was paid for it, you are taken to the refund step next.
         </DialogDescription>
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="registrationId" value={registrationId} />
           <Field
-            label="Reason (optional)"
+            label="Internal note (optional)"
             htmlFor={reasonId}
-            hint="Kept with the registration and in the activity log."
+            hint="Kept with the registration and in the activity log. Never sent to the attendee."
             errors={error ? [error] : null}
           >
             <Textarea
@@ -88,6 +90,13 @@ export function CancelRegistrationDialog({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${reasonId}-error` : undefined}
             />
+          </Field>
+          <Field
+            label="Message to the attendee (optional)"
+            htmlFor={messageId}
+            hint="Sent by e-mail with the cancellation notice, word for word."
+          >
+            <Textarea id={messageId} name="message" maxLength={CANCEL_REASON_MAX} />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

@@ -394,9 +394,25 @@ describe("event registration", () => {
       cancelRegistration(r.registrationId, { id: late.id, role: "user" }),
     ).rejects.toMatchObject({ status: 403 });
     const [editor] = await people(1, "editor");
-    await cancelRegistration(r.registrationId, { id: editor.id, role: "editor" }, "No-show");
+    await cancelRegistration(
+      r.registrationId,
+      { id: editor.id, role: "editor" },
+      "No-show, per the door list",
+      "The session you booked was moved online; see the event page.",
+    );
     const mine = await listMyRegistrations(late.id);
     expect(mine.registrations[0]).toMatchObject({ state: "cancelled", mayCancel: false });
+    // The attendee gets staff's message, never the internal note (kept with the registration).
+    await drainJobs();
+    const notice = await smtp.waitFor(late.email, /Registration cancelled/);
+    expect(notice.text).toContain("The session you booked was moved online; see the event page.");
+    expect(notice.text).not.toContain("No-show");
+    expect(notice.html).not.toContain("No-show");
+    const [kept] = await database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, r.registrationId));
+    expect(kept.cancelReason).toBe("No-show, per the door list");
   });
 
   it("tells an attendee why a part-paid registration cannot be cancelled online", async () => {

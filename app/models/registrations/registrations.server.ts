@@ -777,6 +777,7 @@ async function closeRegistration(
   to: "cancelled" | "expired",
   actor: Actor,
   reason?: string,
+  messageToAttendee?: string,
 ) {
   const refundDue = registration.state === "confirmed" && registration.unitAmountMinor > 0;
   await registrationMachine.move(tx, registration, to, actor, {
@@ -801,8 +802,10 @@ async function closeRegistration(
     registration.state === "confirmed"
       ? registration.attendeeEmail
       : registration.userId && (await accountEmail(tx, registration.userId));
-  // Only staff's reason goes out: a registrant's own words are never mailed on.
-  const staffReason = isPerson(actor) && hasRole(actor.role, "editor") ? reason : undefined;
+  // The reason is internal (kept with the registration and in the audit row) and never mailed;
+  // only a message staff wrote for the attendee goes out (issue 30), never a registrant's words.
+  const staffReason =
+    isPerson(actor) && hasRole(actor.role, "editor") ? messageToAttendee : undefined;
   if (recipient) {
     await enqueueMail(tx, `registration:${registration.id}:${to}`, {
       to: recipient,
@@ -836,6 +839,8 @@ export async function cancelRegistration(
   registrationId: string,
   actor: Actor,
   reason?: string,
+  /** Staff only: an optional message mailed to the attendee (the reason is never mailed). */
+  messageToAttendee?: string,
 ): Promise<void> {
   requireId(registrationId, "Registration");
   const [row] = await getDb()
@@ -890,7 +895,7 @@ export async function cancelRegistration(
         409,
       );
     }
-    await closeRegistration(tx, event, registration, "cancelled", actor, reason);
+    await closeRegistration(tx, event, registration, "cancelled", actor, reason, messageToAttendee);
   });
 }
 

@@ -15,7 +15,7 @@ import type { Route } from "./+types/membership-manage";
 
 // The actions of the Membership section on /profile (each checks ownership in the model).
 const ManageSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel"), id: z.uuid() }),
+  z.object({ intent: z.literal("cancel"), id: z.uuid(), confirm: z.literal("yes").optional() }),
   z.object({ intent: z.literal("reissue"), id: z.uuid() }),
   z.object({
     intent: z.literal("upgrade"),
@@ -46,6 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (value.intent) {
       case "cancel":
+        // Irreversible: without the confirmation, back to the question (issue 30).
+        if (value.confirm !== "yes") {
+          return redirect("/profile?confirm=cancel-membership#membership", 303);
+        }
         await cancelMembership(value.id, actor);
         return redirectWithToast(back, {
           type: "success",

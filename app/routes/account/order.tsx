@@ -1,8 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { ConfirmAction, isConfirmed } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { Download } from "~/components/icons";
 import { OrderStateBadge } from "~/components/order-state-badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDate } from "~/lib/format";
@@ -76,6 +77,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { viewer } = await requireVisibleOrder(request, params.id);
   const form = await request.formData();
   if (form.get("intent") !== "cancel") return data({ error: "Unknown action" }, { status: 400 });
+  // Irreversible: only a confirmed request cancels; the first one answers with the question.
+  if (!isConfirmed(form)) return data({ confirmCancel: true }, { status: 400 });
   try {
     await cancelOrder(params.id, { id: viewer.id, role: viewer.role, request });
   } catch (error) {
@@ -99,7 +102,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
         <OrderStateBadge state={order.state} />
       </div>
-      {actionData?.error ? (
+      {actionData && "error" in actionData ? (
         <p role="alert" className="text-sm text-destructive">
           {actionData.error}
         </p>
@@ -157,12 +160,22 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             Download invoice
           </a>
           {order.canCancel ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="ghost">
-                Cancel order
-              </Button>
-            </Form>
+            <ConfirmAction
+              trigger="Cancel order"
+              triggerVariant="ghost"
+              title="Cancel this order?"
+              confirmLabel="Yes, cancel order"
+              keepLabel="Keep my order"
+              keepHref={`/orders/${order.id}`}
+              fields={{ intent: "cancel" }}
+              open={Boolean(actionData && "confirmCancel" in actionData)}
+            >
+              <p>
+                The invoice is cancelled and nothing is owed. Seats it holds go to the waitlist at
+                once; a membership it would start or renew does not. This cannot be undone: to buy
+                again, you start a new order.
+              </p>
+            </ConfirmAction>
           ) : null}
         </div>
       </Card>

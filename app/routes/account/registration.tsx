@@ -1,9 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { ConfirmAction, isConfirmed } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { PastEventBadge } from "~/components/event-card";
 import { RegistrationStateBadge } from "~/components/profile-registrations";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
@@ -81,6 +82,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireOwnRegistration(request, params.id);
   const form = await request.formData();
   if (form.get("intent") !== "cancel") return data({ error: "Unknown action" }, { status: 400 });
+  // Irreversible: only a confirmed request cancels; the first one answers with the question.
+  if (!isConfirmed(form)) return data({ confirmCancel: true }, { status: 400 });
   try {
     await cancelRegistration(params.id, { id: user.id, role: "user", request });
   } catch (error) {
@@ -115,7 +118,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           {r.event.dateLabel} · {r.event.timeLabel} · {r.event.location}
         </p>
       </div>
-      {actionData?.error ? (
+      {actionData && "error" in actionData ? (
         <Alert variant="destructive">
           <AlertDescription>{actionData.error}</AlertDescription>
         </Alert>
@@ -200,11 +203,28 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
                   ? " Refunds of paid registrations are handled by our team, who will contact you."
                   : ""}
               </p>
-              <Form method="post">
-                <Button type="submit" name="intent" value="cancel" variant="destructive">
-                  Cancel Registration
-                </Button>
-              </Form>
+              <ConfirmAction
+                trigger="Cancel Registration"
+                title="Cancel this registration?"
+                confirmLabel="Yes, cancel registration"
+                keepLabel="Keep my registration"
+                keepHref={`/registrations/${r.id}`}
+                fields={{ intent: "cancel" }}
+                open={Boolean(actionData && "confirmCancel" in actionData)}
+              >
+                <p>
+                  {r.quantity > 1 ? `All ${r.quantity} seats` : "Your seat"} go to the waitlist at
+                  once and {r.quantity > 1 ? "the tickets stop" : "the ticket stops"} working. This
+                  cannot be undone.
+                </p>
+                <p>
+                  {r.state === "awaiting_payment"
+                    ? "The unpaid invoice is cancelled; nothing is owed."
+                    : r.paid
+                      ? "What you paid is not refunded automatically: our team will contact you about the refund."
+                      : "Nothing was paid for it."}
+                </p>
+              </ConfirmAction>
             </>
           ) : (
             <p className="text-sm">

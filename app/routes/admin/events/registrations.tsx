@@ -97,8 +97,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     data<CancelRegistrationFailure>({ cancel: { registrationId, error } }, { status });
   if (form.get("intent") !== "cancel") return fail("Unknown action.", 400);
   const reason = String(form.get("reason") ?? "").trim();
+  const message = String(form.get("message") ?? "").trim();
   if (reason.length > CANCEL_REASON_MAX) {
-    return fail(`The reason can be at most ${CANCEL_REASON_MAX} characters.`, 400);
+    return fail(`The internal note can be at most ${CANCEL_REASON_MAX} characters.`, 400);
+  }
+  if (message.length > CANCEL_REASON_MAX) {
+    return fail(`The message can be at most ${CANCEL_REASON_MAX} characters.`, 400);
   }
   // The registration must belong to the event the editor is looking at (the URL names it).
   const registration = await findEventRegistration(event.id, registrationId);
@@ -110,6 +114,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       registrationId,
       { id: user.id, role: user.role, request },
       reason || undefined,
+      message || undefined,
     );
     // Money paid for it goes back through the refund step (issue 26).
     const refundOrderId = await refundableOrderOfRegistration(registrationId);
