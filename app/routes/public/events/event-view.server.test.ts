@@ -215,23 +215,24 @@ describe("what the Registration panel offers", () => {
     const view = buildEventPageView(
       {
         ...SUMMIT,
-        fees: SUMMIT.fees.map((fee) => ({
+        fees: SUMMIT.fees.map((fee, i) => ({
           ...fee,
-          saleStartsAt: new Date("2027-02-01T07:00:00Z"),
+          // The dearer ticket goes on sale first: the panel names the earliest sale start.
+          saleStartsAt: new Date(i === 0 ? "2027-02-01T07:00:00Z" : "2027-01-20T07:00:00Z"),
         })),
       },
       { ...during, seats: seats(10, 10) },
     );
     expect(view.fees.map((f) => [f.onSaleNow, f.onSaleFromLabel])).toEqual([
       [false, "On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)"],
-      [false, "On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)"],
+      [false, "On sale from Jan 20, 2027, 10:00 AM (Africa/Nairobi)"],
     ]);
     expect(view.callToAction).toBe("not-yet");
-    expect(view.nextSaleLabel).toBe("On sale from Feb 1, 2027, 10:00 AM (Africa/Nairobi)");
+    expect(view.nextSaleLabel).toBe("On sale from Jan 20, 2027, 10:00 AM (Africa/Nairobi)");
     // The early bird's sale would start after its last day: no validFrom past validThrough.
     expect(view.jsonLd.offers?.[0]).not.toHaveProperty("validFrom");
     expect(view.jsonLd.offers?.[1]).toMatchObject({
-      validFrom: "2027-02-01T10:00:00+03:00",
+      validFrom: "2027-01-20T10:00:00+03:00",
       availability: "https://schema.org/InStock",
     });
   });

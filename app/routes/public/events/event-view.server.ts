@@ -97,7 +97,11 @@ export function buildEventPageView(
     (event.fees.length === 0
       ? seats.free === 0
       : onSale.length > 0 && onSale.every((f) => f.soldOut));
-  const upcomingSale = fees.find((fee) => fee.onSaleFromLabel);
+  // The earliest sale still to come (fees are listed cheapest first, not by sale start).
+  const upcomingSale = event.fees
+    .map((fee, i) => ({ at: fee.saleStartsAt, view: fees[i] }))
+    .filter((entry) => entry.view.onSaleFromLabel)
+    .sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0))[0]?.view;
   const callToAction: "register" | "waitlist" | "not-yet" | null = !registrationOpen
     ? null
     : soldOut
