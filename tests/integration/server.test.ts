@@ -70,6 +70,24 @@ describe("production server", () => {
     expect(response.status).toBe(403);
   });
 
+  it("counts sign-in failures by the socket's address: a forged X-Forwarded-For from an untrusted client buys no new attempts", async () => {
+    // No TRUST_PROXY here (the default): each request names another client, all from one socket.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: server.url,
+          "x-forwarded-for": `10.9.${i}.${i + 1}`,
+        },
+        body: JSON.stringify({ email: `client${i}.${Date.now()}@example.test`, password: "x-1" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it("shows the not-found screen with status 404 for unknown paths", async () => {
     const response = await fetch(`${server.url}/no-such-page`);
     expect(response.status).toBe(404);
