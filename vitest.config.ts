@@ -14,7 +14,7 @@ const include = [
  * again: the others would repeat the embedded-database pass line for line (issue 28).
  */
 function databaseTestFiles() {
-  const marker = /useTestDatabase|createTestDatabase|emptyDatabase|TEST_DATABASE_URL/;
+  const marker = /useTestDatabase|createTestDatabase|partial-migrations|TEST_DATABASE_URL/;
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { adminQuery } from "./template-database";
 
 const folders: string[] = [];
@@ -60,4 +60,25 @@ export async function emptyDatabase(): Promise<DatabaseHandle> {
 /** Removes the copied migration folders (call from afterAll). */
 export function removeMigrationCopies() {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
+/** Migrating an empty database (twice) takes a while on a loaded machine: a test's timeout. */
+export const MIGRATING_TIMEOUT = 180_000;
+
+/**
+ * Runs `body` on an empty database migrated up to `tag` (the old schema, to fill with old rows);
+ * `migrateTo(next)` migrates it on to `next`, or to the end without one. The database is closed
+ * (and on PostgreSQL dropped) afterwards.
+ */
+export async function onDatabaseAt(
+  tag: string,
+  body: (db: Database, migrateTo: (next?: string) => Promise<void>) => Promise<void>,
+) {
+  const handle = await emptyDatabase();
+  try {
+    await migrateWith(handle, migrationsUpTo(tag));
+    await body(handle.db, (next) => migrateWith(handle, next ? migrationsUpTo(next) : undefined));
+  } finally {
+    await handle.close();
+  }
 }

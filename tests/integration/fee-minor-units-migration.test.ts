@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import {
-  emptyDatabase,
-  migrateWith,
-  migrationsUpTo,
+  MIGRATING_TIMEOUT,
+  onDatabaseAt,
   removeMigrationCopies,
 } from "../helpers/partial-migrations";
 
@@ -14,17 +13,12 @@ import {
 
 const LAST_BEFORE = "0010_membership_upgrade_requests";
 afterAll(removeMigrationCopies);
-/** Migrating an empty database twice takes a while on a loaded machine. */
-const MIGRATING_TIMEOUT = 180_000;
 
 describe("migration 0011: event fees in minor units", () => {
   it("converts every existing fee exactly and keeps money columns within 2^53 − 1", {
     timeout: MIGRATING_TIMEOUT,
   }, async () => {
-    const handle = await emptyDatabase();
-    try {
-      await migrateWith(handle, migrationsUpTo(LAST_BEFORE));
-      const { db } = handle;
+    await onDatabaseAt(LAST_BEFORE, async (db, migrateTo) => {
       await db.execute(sql`
         INSERT INTO events (id, title, slug, description, start_date, end_date, location)
         VALUES ('00000000-0000-4000-8000-000000000001', 'Old fees', 'old-fees', 'd',
@@ -38,7 +32,7 @@ describe("migration 0011: event fees in minor units", () => {
                   ${i % 2 ? "KES" : "USD"}, ${amount})`);
       }
 
-      await migrateWith(handle, undefined);
+      await migrateTo();
 
       const rows = await queryRows<{ description: string; minor: string; currency: string }>(
         sql`SELECT description, amount_minor::text AS minor, currency::text AS currency
@@ -81,8 +75,6 @@ describe("migration 0011: event fees in minor units", () => {
           INSERT INTO event_fees (event_id, amount_minor)
           VALUES ('00000000-0000-4000-8000-000000000001', -1)`),
       ).rejects.toThrow();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });

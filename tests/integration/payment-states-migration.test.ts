@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import {
-  emptyDatabase,
-  migrateWith,
-  migrationsUpTo,
+  MIGRATING_TIMEOUT,
+  onDatabaseAt,
   removeMigrationCopies,
 } from "../helpers/partial-migrations";
 
@@ -17,8 +16,6 @@ import {
 const LAST_BEFORE = "0011_fee_minor_units";
 const MIGRATION = "0012_payment_states_fee_sale_start";
 afterAll(removeMigrationCopies);
-/** Migrating an empty database twice takes a while on a loaded machine. */
-const MIGRATING_TIMEOUT = 180_000;
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -26,10 +23,7 @@ describe("migration 0012: payment states and refunds linked to their payment", (
   it("backfills refunds to an order's single payment, computes refunded totals and states, and its CHECKs hold", {
     timeout: MIGRATING_TIMEOUT,
   }, async () => {
-    const handle = await emptyDatabase();
-    try {
-      await migrateWith(handle, migrationsUpTo(LAST_BEFORE));
-      const { db } = handle;
+    await onDatabaseAt(LAST_BEFORE, async (db, migrateTo) => {
       // Orders: 1 part refunded, 2 fully refunded, 3 with two payments and a refund, 4 no refund.
       const orderRows: [number, string, number, number, number][] = [
         [1, "paid", 100_00, 100_00, 50_00],
@@ -72,7 +66,7 @@ describe("migration 0012: payment states and refunds linked to their payment", (
                   ${`CN-2026-${String(sequence).padStart(6, "0")}`}, 2026, ${sequence})`);
       }
 
-      await migrateWith(handle, migrationsUpTo(MIGRATION));
+      await migrateTo(MIGRATION);
 
       const refunds = await queryRows<{ id: string; payment_id: string | null }>(
         sql`SELECT id, payment_id FROM refunds ORDER BY id`,
@@ -145,8 +139,6 @@ describe("migration 0012: payment states and refunds linked to their payment", (
       await expect(
         db.execute(sql`UPDATE refunds SET payment_id = ${id(99)} WHERE id = ${id(24)}`),
       ).rejects.toThrow();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
