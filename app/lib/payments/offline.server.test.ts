@@ -102,7 +102,7 @@ describe("offlineProvider (the PaymentProvider seam, decision 0026)", () => {
   });
 
   it("gives each order its own invoice number as the account, whatever its amount or currency", async () => {
-    setEnv(testEnv({ MPESA_PAYBILL: "522533" }));
+    setEnv(testEnv({ MPESA_PAYBILL: "522533", KES_RATES: "USD=129.50" }));
     const other = await offlineProvider.createPayment({
       ...ORDER,
       invoiceNumber: "INV-2026-000043",
@@ -113,6 +113,24 @@ describe("offlineProvider (the PaymentProvider seam, decision 0026)", () => {
     expect(mpesa.lines[1]).toEqual({ label: "Account number", value: "INV-2026-000043" });
     expect(bank.lines.at(-1)).toEqual({ label: "Payment reference", value: "INV-2026-000043" });
     expect(JSON.stringify(other)).not.toContain("INV-2026-000042");
+  });
+
+  it("offers M-Pesa on a foreign-currency order only with a KES rate, saying how many shillings", async () => {
+    const usdOrder = { ...ORDER, currency: "USD", dueMinor: 1_000_00 };
+    setEnv(testEnv({ MPESA_PAYBILL: "522533", KES_RATES: "USD=129.50" }));
+    const [mpesa] = instructionsOf(await offlineProvider.createPayment(usdOrder));
+    expect(mpesa.method).toBe("mpesa");
+    expect(mpesa.lines.at(-1)).toEqual({
+      label: "Amount in KES",
+      value: "KES 129,500.00 at 129.50 KES/USD",
+    });
+    // No rate for USD: M-Pesa cannot pay it, so only the bank transfer is offered.
+    setEnv(testEnv({ MPESA_PAYBILL: "522533", KES_RATES: "EUR=141" }));
+    const withoutRate = instructionsOf(await offlineProvider.createPayment(usdOrder));
+    expect(withoutRate.map((i) => i.method)).toEqual(["bank_transfer"]);
+    // A KES order needs no rate and no conversion line.
+    const [kes] = instructionsOf(await offlineProvider.createPayment(ORDER));
+    expect(kes.lines.map((l) => l.label)).toEqual(["Paybill number", "Account number"]);
   });
 
   it("has no callbacks: handleCallback answers null, even to a well-formed M-Pesa confirmation", async () => {

@@ -5,9 +5,8 @@
 // language) so screen readers and text extraction read them as written.
 import PDFDocument from "pdfkit";
 import { ORGANISATION_NAME } from "../constants";
-import { formatKesRate, kesRate, toKesMinor } from "../exchange-rates.server";
 import { formatDate, formatDateRange } from "../format";
-import { type Currency, formatMinor, isCurrency } from "../money";
+import { formatMinor } from "../money";
 import type { PaymentInstruction } from "../payments/provider";
 import { HEADQUARTERS } from "../site-content";
 import { type FontName, PLAIN_TEXT, printable, registerFonts } from "./fonts.server";
@@ -307,30 +306,6 @@ function isPaid(invoice: InvoiceDocument) {
   );
 }
 
-/**
- * The ways to pay that can pay this invoice. M-Pesa moves shillings: it pays a KES invoice, or a
- * foreign-currency one when the operator has set a KES rate for its currency, and then the
- * instruction says how many shillings to send. Without a rate only the bank transfer remains.
- */
-function payableInstructions(
-  currency: string,
-  dueMinor: number,
-  instructions: PaymentInstruction[],
-): PaymentInstruction[] {
-  if (currency === "KES" || !isCurrency(currency)) return instructions;
-  const rate = kesRate(currency);
-  return instructions.flatMap((instruction) => {
-    if (instruction.method !== "mpesa") return [instruction];
-    if (!rate) return [];
-    return [{ ...instruction, lines: [...instruction.lines, kesLine(dueMinor, currency, rate)] }];
-  });
-}
-
-function kesLine(dueMinor: number, currency: Currency, rate: string) {
-  const kes = formatMinor(toKesMinor(dueMinor, currency, rate), "KES");
-  return { label: "Amount in KES", value: `${kes} at ${formatKesRate(rate, currency)}` };
-}
-
 function howToPay(page: Page, instructions: PaymentInstruction[]) {
   if (instructions.length === 0) return;
   block(page, "H2", { font: "Bold", size: 12 }, ["How to pay"]);
@@ -361,8 +336,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     linesTable(page, invoice.currency, invoice.lines);
     totals(page, invoice.currency, invoice.totalMinor, invoice.paidMinor);
     if (!paid) {
-      const due = Math.max(invoice.totalMinor - invoice.paidMinor, 0);
-      howToPay(page, payableInstructions(invoice.currency, due, invoice.instructions));
+      const _due = Math.max(invoice.totalMinor - invoice.paidMinor, 0);
+      // Only the ways that can pay it (offlineInstructions: M-Pesa for KES, or with a KES rate).
+      howToPay(page, invoice.instructions);
     }
   });
 }
