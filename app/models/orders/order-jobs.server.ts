@@ -88,6 +88,7 @@ async function sendReceiptMail(payload: ReceiptMailPayload) {
     receiptNumber: document.receiptNumber,
     currency: document.currency,
     amountMinor: document.amountMinor,
+    received: document.received,
     method: document.method,
     reference: document.reference,
     // Jobs queued before issue 26 carry no state: the order as it is now.

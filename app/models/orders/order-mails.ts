@@ -52,6 +52,8 @@ export type ReceiptMailFacts = {
   receiptNumber: string;
   currency: string;
   amountMinor: number;
+  /** Shillings that arrived against an invoice in another currency, and the rate used. */
+  received?: { kesMinor: number; rateLabel: string } | null;
   method: string;
   reference: string;
   /** The order's state when the payment reached it. */
@@ -72,7 +74,10 @@ const CREDIT_BECAUSE: Partial<Record<OrderState, string>> = {
 
 export function receiptMail(facts: ReceiptMailFacts) {
   const money = (minor: number) => formatMinor(minor, facts.currency);
-  const received = `We received ${money(facts.amountMinor)} for invoice ${facts.invoiceNumber}`;
+  const converted = facts.received
+    ? ` (${formatMinor(facts.received.kesMinor, "KES")} at ${facts.received.rateLabel})`
+    : "";
+  const received = `We received ${money(facts.amountMinor)}${converted} for invoice ${facts.invoiceNumber}`;
   const late = CREDIT_BECAUSE[facts.stateBefore];
   const lines = late
     ? [

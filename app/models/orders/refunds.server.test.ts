@@ -418,7 +418,10 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
     expect(await orderRow(order.id)).toMatchObject({ state: "paid", refundedMinor: 6_000_00 });
   });
 
-  it("records shillings against a foreign-currency invoice at the configured rate, rounded down, with what arrived and the rate", async () => {
+  // Its receipt mail waits for the jobs queued by the tests above (PDFs), slow on a loaded machine.
+  it("records shillings against a foreign-currency invoice at the configured rate, rounded down, with what arrived and the rate", {
+    timeout: 120_000,
+  }, async () => {
     const usdLine = { ...ticketLine(), quantity: 1, unitAmountMinor: 100_00 };
     const { order, invoiceNumber } = await newOrder({ currency: "USD", lines: [usdLine] });
     // KES 9,100.00 at 129.50 KES/USD is USD 70.2702…: USD 70.27 is credited, never more.
@@ -461,6 +464,17 @@ describe("credit on closed and over-paid orders, refunds and reinstating", () =>
       receivedMinor: 9_100_00,
       exchangeRate: "129.50",
     });
+    await drainJobs();
+    const receiptMail = await smtp.waitFor(
+      buyer.email,
+      new RegExp(`Receipt RCT-.* ${invoiceNumber}`),
+    );
+    expect(receiptMail.text).toContain(
+      `We received USD 70.27 (KES 9,100.00 at 129.50 KES/USD) for invoice ${invoiceNumber} by M-Pesa`,
+    );
+    expect(await pdfText(receiptMail.attachments[0].content)).toContain(
+      "KES 9,100.00 at 129.50 KES/USD",
+    );
 
     // Less than a cent of the invoice's currency, another foreign currency, a currency with no
     // rate configured: refused with the reason, nothing recorded.
