@@ -233,6 +233,11 @@ export const events = pgTable(
      * (CHECK_IN_OPENS_BEFORE_MINUTES); organisers override it, e.g. "Open check-in now".
      */
     checkInOpensAt: timestamp("check_in_opens_at", { withTimezone: true }),
+    /**
+     * The online event's join link (issue 30): only for confirmed registrants, from
+     * JOIN_LINK_OPENS_BEFORE_MINUTES before the start; never in public pages, feeds or calendars.
+     */
+    joinUrl: text("join_url"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -240,6 +245,7 @@ export const events = pgTable(
   (t) => [
     check("events_dates_ordered", sql`${t.startDate} <= ${t.endDate}`),
     check("events_capacity_pos", sql`${t.capacity} IS NULL OR ${t.capacity} >= 1`),
+    check("events_join_url_https", sql`${t.joinUrl} IS NULL OR ${t.joinUrl} LIKE 'https://%'`),
     index("events_status_start_idx").on(t.status, t.startDate),
     index("events_status_title_idx").on(t.status, t.title),
     index("events_status_location_idx").on(t.status, t.location),
@@ -281,6 +287,8 @@ export const eventFees = pgTable(
     maxPerAccount: integer("max_per_account").notNull().default(1),
     /** Optional start of sale (issue 29): before it the ticket is shown but not on sale; JSON-LD validFrom. */
     saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
+    /** A ticket's own join link (e.g. a workshop room), overriding the event's; same rules. */
+    joinUrl: text("join_url"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -289,6 +297,7 @@ export const eventFees = pgTable(
     check("event_fees_max_quantity_pos", sql`${t.maxQuantity} IS NULL OR ${t.maxQuantity} >= 1`),
     check("event_fees_max_per_order_pos", sql`${t.maxPerOrder} >= 1`),
     check("event_fees_max_per_account_pos", sql`${t.maxPerAccount} >= 1`),
+    check("event_fees_join_url_https", sql`${t.joinUrl} IS NULL OR ${t.joinUrl} LIKE 'https://%'`),
     index("event_fees_event_amount_idx").on(t.eventId, t.amountMinor),
   ],
 );

@@ -97,7 +97,7 @@ test("an editor finds an event's registrations, exports them and checks people i
   expect(download.suggestedFilename()).toMatch(/-registrations-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) as string, "utf8");
   const lines = csv.trim().split("\r\n");
-  expect(lines[0]).toContain('"Name","E-mail","Ticket","Seats","Status"');
+  expect(lines[0]).toContain('"Name","Email","Ticket","Seats","Status"');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`"${attendee}"`);
   expect(lines[1]).toContain('"2","Confirmed"');

@@ -45,6 +45,8 @@ export type EventInput = {
   imageUrl: string | null;
   /** Seats for the whole event; null: no limit. Left out: unchanged. */
   capacity?: number | null;
+  /** The online join link (registrants only); null: none. Left out: unchanged. */
+  joinUrl?: string | null;
   speakerIds: string[];
   sponsorIds: string[];
   agenda: Array<{
@@ -214,6 +216,7 @@ function eventColumns(input: EventInput) {
     featured: input.featured,
     imageUrl: input.imageUrl,
     ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+    ...(input.joinUrl !== undefined ? { joinUrl: input.joinUrl } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
+  eventFees,
   events,
   invoices,
   orders,
@@ -276,3 +277,40 @@ export async function loadProfileRegistrations(userId: string) {
 }
 
 export type ProfileRegistrationsData = Awaited<ReturnType<typeof loadProfileRegistrations>>;
+
+/** The online join link appears this long before the start (on the ticket page). */
+export const JOIN_LINK_OPENS_BEFORE_MINUTES = 60;
+
+export type JoinLink =
+  | { state: "open"; url: string }
+  | { state: "later"; opensAt: Date }
+  | { state: "none" };
+
+/**
+ * The online join link of the person's own registration (issue 30): only while it is confirmed,
+ * from JOIN_LINK_OPENS_BEFORE_MINUTES before the start until the end; the ticket's own link wins
+ * over the event's. Never read by any public loader, feed or calendar.
+ */
+export async function joinLinkFor(
+  registrationId: string,
+  userId: string,
+  now = new Date(),
+): Promise<JoinLink> {
+  const [row] = await getDb()
+    .select({
+      state: registrations.state,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      cancelledAt: events.cancelledAt,
+      url: sql<string | null>`coalesce(${eventFees.joinUrl}, ${events.joinUrl})`,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
+    .where(and(eq(registrations.id, registrationId), eq(registrations.userId, userId)));
+  if (!row?.url || row.state !== "confirmed" || row.cancelledAt || now >= row.endDate) {
+    return { state: "none" };
+  }
+  const opensAt = new Date(row.startDate.getTime() - JOIN_LINK_OPENS_BEFORE_MINUTES * 60_000);
+  return now >= opensAt ? { state: "open", url: row.url } : { state: "later", opensAt };
+}

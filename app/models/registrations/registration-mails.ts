@@ -198,6 +198,8 @@ export type ReminderMailFacts = {
   /** "7 days" or "1 day". */
   startsIn: string;
   ticketUrl: string;
+  /** An online event's join link, for confirmed registrants only (issue 30). */
+  joinUrl?: string | null;
 };
 
 export function reminderMail(facts: ReminderMailFacts) {
@@ -211,6 +213,9 @@ export function reminderMail(facts: ReminderMailFacts) {
       },
       { kind: "facts", rows: [["Where", facts.location]] },
       { kind: "button", label: "Show your ticket with its QR code", url: facts.ticketUrl },
+      ...(facts.joinUrl
+        ? [{ kind: "link" as const, label: "Join online", url: facts.joinUrl }]
+        : []),
     ],
   });
 }

@@ -1213,9 +1213,12 @@ export async function enqueueDueReminders(now = new Date()) {
         location: events.location,
         startDate: events.startDate,
         timeZone: events.timeZone,
+        // A ticket's own join link wins over the event's (online events, issue 30).
+        joinUrl: sql<string | null>`coalesce(${eventFees.joinUrl}, ${events.joinUrl})`,
       })
       .from(registrations)
       .innerJoin(events, eq(events.id, registrations.eventId))
+      .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
       .where(
         and(
           eq(registrations.state, "confirmed"),
@@ -1228,7 +1231,13 @@ export async function enqueueDueReminders(now = new Date()) {
     for (const r of due) {
       const { created } = await enqueueMail(db, `registration:${r.id}:reminder:${days}d`, {
         to: r.email,
-        ...reminderMail({ ...r, startsIn: label, ticketUrl: ticketUrl(r.id) }),
+        ...reminderMail({
+          ...r,
+          startsIn: label,
+          ticketUrl: ticketUrl(r.id),
+          // The day-before reminder carries the join link; the week-before one does not yet.
+          joinUrl: days === 1 ? r.joinUrl : null,
+        }),
       });
       if (created) enqueued++;
     }

@@ -10,7 +10,7 @@ import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getMyRegistration } from "~/models/registrations/queries.server";
+import { getMyRegistration, joinLinkFor } from "~/models/registrations/queries.server";
 import { ticketQrSvg } from "~/models/registrations/registration-jobs.server";
 import {
   cancelRegistration,
@@ -37,10 +37,20 @@ async function requireOwnRegistration(request: Request, id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { detail } = await requireOwnRegistration(request, params.id);
+  const { detail, user } = await requireOwnRegistration(request, params.id);
   const { registration, event } = detail;
   const zone = event.timeZone;
+  const join = await joinLinkFor(registration.id, user.id);
   return {
+    join:
+      join.state === "open"
+        ? { url: join.url, opensLabel: null }
+        : join.state === "later"
+          ? {
+              url: null,
+              opensLabel: `${formatDate(join.opensAt, zone)} ${formatTime(join.opensAt, zone)} (${zone})`,
+            }
+          : null,
     id: registration.id,
     state: registration.state,
     ticketLabel: registration.ticketLabel,
@@ -127,6 +137,26 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         <Alert variant="destructive">
           <AlertDescription>This event has been cancelled.</AlertDescription>
         </Alert>
+      ) : null}
+      {r.join ? (
+        <Card className="grid gap-2 p-6">
+          <h2 className="text-xl font-semibold">Join online</h2>
+          {r.join.url ? (
+            <a
+              href={r.join.url}
+              rel="noopener noreferrer"
+              target="_blank"
+              className={buttonVariants({ className: "w-fit" })}
+            >
+              Join the event online
+            </a>
+          ) : (
+            <p className="text-sm">
+              The join link appears here from {r.join.opensLabel}, an hour before the start. It is
+              also in the reminder e-mail the day before.
+            </p>
+          )}
+        </Card>
       ) : null}
       <Card className="grid gap-3 p-6">
         <h2 className="text-xl font-semibold">Registration</h2>

@@ -67,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: event.status,
       featured: event.featured,
       capacity: event.capacity ?? undefined,
+      joinUrl: event.joinUrl ?? undefined,
       speakerIds: event.speakerIds,
       sponsorIds: event.sponsorIds,
       agenda: event.agenda.map((item) => ({

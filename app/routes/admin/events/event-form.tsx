@@ -568,6 +568,20 @@ export function EventForm({
             step={1}
           />
         </Field>
+        <Field
+          label="Online Join Link"
+          htmlFor={fields.joinUrl.id}
+          errors={fields.joinUrl.errors}
+          errorId={fields.joinUrl.errorId}
+          hint="For webinars and hybrid events. Shown only to confirmed registrants, from 1 hour before the start, on their ticket and in the reminder e-mail; never on public pages, feeds or calendar files."
+        >
+          <Input
+            key={fields.joinUrl.key}
+            inputMode="url"
+            placeholder="https://"
+            {...withoutKey(getInputProps(fields.joinUrl, { type: "url" }))}
+          />
+        </Field>
       </Section>
 
       <Section

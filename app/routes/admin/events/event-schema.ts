@@ -96,6 +96,17 @@ const imageUrl = z
   })
   .transform((v) => (v ? v : null));
 
+/** An online event's join link: https only (it is handed to registrants' browsers). */
+export const joinUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .refine((v) => !v || /^https:\/\/[^\s"'<>]+$/i.test(v), {
+    message: "Enter the join link as a full https:// address",
+  })
+  .transform((v) => (v ? v : null));
+
 export const AgendaItemSchema = z.object({
   startTime: requiredDateTime("Start time is required"),
   endTime: optionalDateTime,
@@ -148,6 +159,7 @@ export const EventFormSchema = z
       .max(1_000_000, "Capacity must be at most 1,000,000")
       .optional()
       .transform((v) => v ?? null),
+    joinUrl: joinUrlField,
     // Linked people and programme (edited on the same screen, design.md §4)
     speakerIds: idList,
     sponsorIds: idList,
