@@ -6,18 +6,25 @@ import type { RenderedMail } from "~/lib/mail-layout.server";
 import {
   applicationApprovedMail,
   applicationRejectedMail,
+  membershipLapsedMail,
   renewalNoticeMail,
   seatInvitationMail,
   upgradeApprovedMail,
   upgradeRejectedMail,
 } from "~/models/membership/membership-mails";
 import { contactNotification } from "~/models/messages/contact.server";
-import { invoiceMail, receiptMail, refundMail } from "~/models/orders/order-mails";
+import {
+  holdReminderMail,
+  invoiceMail,
+  receiptMail,
+  refundMail,
+} from "~/models/orders/order-mails";
 import {
   closedRegistrationMail,
   confirmationMail,
   eventChangeMail,
   reminderMail,
+  waitlistOfferExpiredMail,
   waitlistOfferMail,
 } from "~/models/registrations/registration-mails";
 
@@ -163,6 +170,33 @@ const mails: [string, RenderedMail][] = [
       staffReason: TYPED,
       refundDue: true,
       eventUrl: `${ORIGIN}/events/e`,
+    }),
+  ],
+  [
+    "waitlist offer ran out",
+    waitlistOfferExpiredMail({
+      eventTitle: event.title,
+      registerUrl: `${ORIGIN}/events/e/register`,
+    }),
+  ],
+  [
+    "unpaid hold reminder",
+    holdReminderMail({
+      greetName: TYPED,
+      invoiceNumber: "INV-2027-000042",
+      currency: "KES",
+      dueMinor: 5_000_00,
+      expiresAt: when,
+      orderUrl: `${ORIGIN}/orders/o`,
+    }),
+  ],
+  [
+    "membership lapsed",
+    membershipLapsedMail({
+      greetName: TYPED,
+      plan: "professional",
+      endedAt: when,
+      rejoinUrl: `${ORIGIN}/membership/apply/professional`,
     }),
   ],
   [

@@ -5,7 +5,7 @@
 import type { MembershipNoticeKind, MembershipPlanId } from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { greeting, renderMail } from "~/lib/mail-layout.server";
-import { PLAN_NAMES } from "./plans";
+import { GRACE_DAYS, PLAN_NAMES } from "./plans";
 
 type Recipient = {
   /** The member's name when the mail goes to the account holder's own address, else null. */
@@ -163,6 +163,27 @@ export function renewalNoticeMail(
       {
         kind: "note",
         text: `The link opens your renewal invoice; nothing is charged until you pay it.\nThe link works until ${formatDate(graceEnd)}.`,
+      },
+    ],
+  });
+}
+
+/** The membership lapsed at the end of grace: what ended, and how to join again. */
+export function membershipLapsedMail(
+  facts: Recipient & { plan: MembershipPlanId; endedAt: Date; rejoinUrl: string },
+) {
+  return renderMail({
+    subject: "Your Kongamano membership has lapsed",
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Your ${PLAN_NAMES[facts.plan]} membership ended on ${formatDate(facts.endedAt)} and was not renewed during the ${GRACE_DAYS}-day grace period, so it has lapsed: member prices and your membership card stop today.`,
+      },
+      { kind: "button", label: "Join again", url: facts.rejoinUrl },
+      {
+        kind: "note",
+        text: "Joining again starts a new membership with a new invoice; your account and history are kept.",
       },
     ],
   });

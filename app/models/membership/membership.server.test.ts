@@ -341,6 +341,13 @@ describe("membership lifecycle", () => {
     await asOf(at(endsAt, 30));
     expect(await stateOf(membershipId)).toBe("lapsed");
     expect(await hasMemberBenefits(p.id, at(endsAt, 30))).toBe(false);
+    // The lapse is told once (issue 30), with the way to join again.
+    const lapsed = await smtp.waitFor(p.email, /has lapsed/);
+    expect(lapsed.text).toContain("/membership/apply/");
+    await asOf(at(endsAt, 31));
+    expect(
+      smtp.messages.filter((m) => m.to.includes(p.email) && /has lapsed/.test(m.subject)),
+    ).toHaveLength(1);
     expect(await hasMemberBenefits(p.id, at(term.startsAt as Date, -1))).toBe(false);
   });
 

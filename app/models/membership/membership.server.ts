@@ -37,6 +37,7 @@ import { MEMBERSHIP_JOBS } from "./job-kinds";
 import {
   applicationApprovedMail,
   applicationRejectedMail,
+  membershipLapsedMail,
   upgradeApprovedMail,
   upgradeRejectedMail,
 } from "./membership-mails";
@@ -574,11 +575,34 @@ async function advanceMembership(membershipId: string, at: Date) {
         membership = await changeState(tx, membership, "grace", actor, details, {}, at);
       } else if (state === "grace" && addDays(base.endsAt, GRACE_DAYS) <= at) {
         membership = await changeState(tx, membership, "lapsed", actor, details, {}, at);
+        await tellLapsed(tx, membership, base.endsAt);
       } else {
         break;
       }
     }
     return membership.state;
+  });
+}
+
+/** The lapse mail (issue 30), once per lapsed term, to whom the renewal notices went. */
+async function tellLapsed(tx: Tx, membership: MembershipRow, endedAt: Date) {
+  const [account] = await tx
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, membership.userId));
+  const own = account?.email ?? null;
+  const to = membership.billingContactEmail || own;
+  if (!to) return;
+  const greetName =
+    own && to.trim().toLowerCase() === own.trim().toLowerCase() ? membership.memberName : null;
+  await enqueueMail(tx, `membership:${membership.id}:lapsed:${endedAt.toISOString()}`, {
+    to,
+    ...membershipLapsedMail({
+      greetName,
+      plan: membership.plan,
+      endedAt,
+      rejoinUrl: `${env().BASE_URL}/membership/apply/${membership.plan}`,
+    }),
   });
 }
 

@@ -4,5 +4,6 @@ export const ORDER_JOBS = {
   receiptMail: "payment.receipt-mail",
   refundMail: "refund.credit-note-mail",
   expire: "order.expire",
+  holdReminder: "order.hold-reminder",
   unlock: "order.unlock",
 } as const;

@@ -14,7 +14,7 @@ import {
 } from "~/lib/pdf/order-documents.server";
 import { defineJob } from "~/models/jobs.server";
 import { ORDER_JOBS } from "./job-kinds";
-import { invoiceMail, receiptMail, refundMail } from "./order-mails";
+import { holdReminderMail, invoiceMail, receiptMail, refundMail } from "./order-mails";
 import { expireOrder, type ReceiptMailPayload } from "./orders.server";
 import {
   creditNoteDocument,
@@ -138,6 +138,23 @@ async function sendCreditNoteMail({ refundId }: { refundId: string }) {
   });
 }
 
+/** The day-before reminder of an unpaid order's hold; nothing once it is paid, closed or covered. */
+async function sendHoldReminder({ orderId }: { orderId: string }) {
+  const detail = await getOrderForSystem(orderId);
+  if (!detail || detail.order.state !== "awaiting_payment" || detail.dueMinor <= 0) return;
+  await sendMailOnce(`order:${orderId}:hold-reminder`, {
+    to: detail.order.billingEmail,
+    ...holdReminderMail({
+      greetName: await greetedName(detail.order),
+      invoiceNumber: detail.invoice.number,
+      currency: detail.order.currency,
+      dueMinor: detail.dueMinor,
+      expiresAt: detail.order.expiresAt,
+      orderUrl: orderUrl(orderId),
+    }),
+  });
+}
+
 /** Runs what each line of a paid order unlocks; a line kind nobody defined fails the job. */
 async function unlockPaidOrder({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
@@ -158,4 +175,5 @@ export function registerOrderJobs() {
     expireOrder(orderId).then(() => {}),
   );
   defineJob(ORDER_JOBS.unlock, unlockPaidOrder);
+  defineJob(ORDER_JOBS.holdReminder, sendHoldReminder);
 }

@@ -127,3 +127,31 @@ export function refundMail(facts: RefundMailFacts) {
     ],
   });
 }
+
+export type HoldReminderMailFacts = {
+  greetName: string | null;
+  invoiceNumber: string;
+  currency: string;
+  dueMinor: number;
+  expiresAt: Date;
+  orderUrl: string;
+};
+
+/** A day before an unpaid order's hold ends: what is due, by when, and what happens after. */
+export function holdReminderMail(facts: HoldReminderMailFacts) {
+  return renderMail({
+    subject: `Reminder: invoice ${facts.invoiceNumber} expires ${formatDate(facts.expiresAt)}`,
+    greeting: greeting(facts.greetName),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Invoice ${facts.invoiceNumber} still has ${formatMinor(facts.dueMinor, facts.currency)} to pay. Please pay by ${formatDate(facts.expiresAt)}: after that the order expires and what it holds (seats, a membership) is released.`,
+      },
+      { kind: "button", label: "Pay your invoice", url: facts.orderUrl },
+      {
+        kind: "note",
+        text: "Already paid? Then nothing is needed: we record payments as they arrive, and your receipt follows.",
+      },
+    ],
+  });
+}

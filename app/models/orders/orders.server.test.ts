@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices, orders, payments, receipts, user } from "~/db/schema";
+import { auditLog, invoices, jobs, orders, payments, receipts, user } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
@@ -289,6 +289,45 @@ describe("orders, invoices and payments", () => {
     await drainJobs();
     const [saved] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(saved.state).toBe("expired");
+  });
+
+  it("reminds the buyer a day before an unpaid order's hold ends, unless it is paid by then", async () => {
+    const reminderJob = (orderId: string) =>
+      database.db
+        .select({ runAt: jobs.runAt, state: jobs.state })
+        .from(jobs)
+        .where(eq(jobs.uniqueKey, `order:${orderId}:hold-reminder`));
+    // Time passes: the reminder falls due now (the job runs "as of" its date).
+    const dueNow = (orderId: string) =>
+      database.db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.uniqueKey, `order:${orderId}:hold-reminder`));
+
+    const unpaid = await createOrder(ticketOrder());
+    const [job] = await reminderJob(unpaid.order.id);
+    expect(job.runAt.getTime()).toBe(unpaid.order.expiresAt.getTime() - 24 * HOUR);
+    await dueNow(unpaid.order.id);
+    await drainJobs();
+    const mail = await smtp.waitFor(
+      buyer.email,
+      new RegExp(`Reminder: invoice ${unpaid.invoiceNumber}`),
+    );
+    expect(mail.text).toContain(`Invoice ${unpaid.invoiceNumber} still has KES 10,000.00 to pay.`);
+    expect(mail.text).toContain(`/orders/${unpaid.order.id}`);
+
+    const paid = await createOrder(ticketOrder());
+    await recordPayment(pay(paid.invoiceNumber, `QR${randomUUID().slice(0, 8)}`, 10_000_00), admin);
+    await dueNow(paid.order.id);
+    await drainJobs();
+    expect((await reminderJob(paid.order.id))[0].state).toBe("succeeded");
+    expect(
+      smtp.messages.filter((m) => m.subject.startsWith(`Reminder: invoice ${paid.invoiceNumber}`)),
+    ).toEqual([]);
+
+    // A short hold (an hour) gets no reminder at all.
+    const short = await createOrder(ticketOrder({ holdMs: HOUR }));
+    expect(await reminderJob(short.order.id)).toEqual([]);
   });
 
   it("runs what a paid order unlocks once, from a job after the payment", async () => {

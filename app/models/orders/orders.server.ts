@@ -35,6 +35,9 @@ import { OrderError } from "./order-error";
 import { latestRefundablePayment, paymentMachine, refundFromPayment } from "./payments.server";
 import { reactionsFor } from "./reactions.server";
 
+/** An unpaid order is reminded this long before its hold ends (holds shorter than twice this are not). */
+export const HOLD_REMINDER_BEFORE_MS = 24 * 3_600_000;
+
 export type { Actor, Tx };
 
 /**
@@ -192,6 +195,16 @@ export async function createOrder(input: NewOrder, within?: Tx) {
       runAt: order.expiresAt,
       uniqueKey: `order:${order.id}:expire`,
     });
+    // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
+    const remindAt = new Date(order.expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
+    if (remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS) {
+      await enqueueJob(tx, {
+        kind: ORDER_JOBS.holdReminder,
+        payload: { orderId: order.id },
+        runAt: remindAt,
+        uniqueKey: `order:${order.id}:hold-reminder`,
+      });
+    }
     return { order, invoiceNumber: number };
   };
   return within ? run(within) : getDb().transaction(run);

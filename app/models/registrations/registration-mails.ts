@@ -190,6 +190,30 @@ export function waitlistOfferMail(facts: WaitlistOfferMailFacts) {
   });
 }
 
+export type WaitlistOfferExpiredMailFacts = {
+  eventTitle: string;
+  registerUrl: string;
+};
+
+/** The offer ran out unclaimed: the place is gone, and joining again is one click away. */
+export function waitlistOfferExpiredMail(facts: WaitlistOfferExpiredMailFacts) {
+  return renderMail({
+    subject: `Your waitlist offer ran out: ${facts.eventTitle}`,
+    greeting: GREETING,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `The seat held for you for ${facts.eventTitle} was not claimed in time, so it went to the next person on the waitlist.`,
+      },
+      { kind: "button", label: "Join the waitlist again", url: facts.registerUrl },
+      {
+        kind: "note",
+        text: "Joining again puts you at the end of the waitlist; we write as soon as a seat is free.",
+      },
+    ],
+  });
+}
+
 export type ReminderMailFacts = {
   title: string;
   location: string;

@@ -305,6 +305,11 @@ describe("event registration", () => {
     expect(entry.state).toBe("offered");
     // Unclaimed, the offer lapses (its job) and the seat is free again.
     expect(await expireWaitlistOffer(entry.id, new Date(Date.now() + 2 * DAY))).toBe(true);
+    // The person who waited is told, with the way back onto the list (issue 30).
+    await drainJobs();
+    const ranOut = await smtp.waitFor(waiting.email, /Your waitlist offer ran out/);
+    expect(ranOut.text).toContain("was not claimed in time");
+    expect(ranOut.text).toContain(`/events/${event.slug}/register`);
     const page = await getRegistrationPage(event.slug, buyer.id);
     expect(page?.tickets[0].remaining).toBe(1);
     const actions = await database.db

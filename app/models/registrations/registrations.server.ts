@@ -42,7 +42,12 @@ import { hasMemberBenefits } from "~/models/membership/queries.server";
 import { cancelOrder, createOrder, OrderError } from "~/models/orders/orders.server";
 import type { OrderClosedReaction } from "~/models/orders/reactions.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
-import { closedRegistrationMail, reminderMail, waitlistOfferMail } from "./registration-mails";
+import {
+  closedRegistrationMail,
+  reminderMail,
+  waitlistOfferExpiredMail,
+  waitlistOfferMail,
+} from "./registration-mails";
 
 type Tx = DbTransaction;
 type Db = Database | Tx;
@@ -1145,6 +1150,17 @@ export async function expireWaitlistOffer(entryId: string, now = new Date()) {
         details: { eventId: event.id, quantity: entry.quantity },
       },
     );
+    // The account that waited is told, with the way back onto the list (issue 30).
+    const to = entry.userId ? await accountEmail(tx, entry.userId) : null;
+    if (to) {
+      await enqueueMail(tx, `waitlist:${entry.id}:expired`, {
+        to,
+        ...waitlistOfferExpiredMail({
+          eventTitle: event.title,
+          registerUrl: `${eventUrl(event.slug)}/register`,
+        }),
+      });
+    }
     await offerFreedSeats(tx, event, now);
     return true;
   });
