@@ -141,7 +141,7 @@ async function sendCreditNoteMail({ refundId }: { refundId: string }) {
 /** The day-before reminder of an unpaid order's hold; nothing once it is paid, closed or covered. */
 async function sendHoldReminder({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
-  if (!detail || detail.order.state !== "awaiting_payment" || detail.dueMinor <= 0) return;
+  if (detail?.order.state !== "awaiting_payment" || detail.dueMinor <= 0) return;
   await sendMailOnce(`order:${orderId}:hold-reminder`, {
     to: detail.order.billingEmail,
     ...holdReminderMail({
