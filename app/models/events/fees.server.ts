@@ -27,6 +27,8 @@ export type FeeInput = {
    * at once; left out: a saved fee keeps its own.
    */
   saleStartsAt?: Date | null;
+  /** The ticket's own online join link (decision 0090); left out: a saved fee keeps its own. */
+  joinUrl?: string | null;
   description: string | null;
 };
 

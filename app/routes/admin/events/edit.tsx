@@ -87,6 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       maxPerAccount: fee.maxPerAccount,
       availableUntil: fee.availableUntil,
       saleStartsAt: fee.saleStartsAt ? dateToZonedLocal(fee.saleStartsAt, event.timeZone) : null,
+      joinUrl: fee.joinUrl,
       description: fee.description,
     })),
     /** The saved zone the fees card's sale starts are typed in. */

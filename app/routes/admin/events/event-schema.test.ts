@@ -50,6 +50,30 @@ describe("EventFormSchema (spec §5)", () => {
     });
   });
 
+  it("takes an online join link only as a full https:// address (decision 0090)", () => {
+    const ok = parseEvent({ ...VALID, joinUrl: " https://meet.example.test/j/123?pwd=x " });
+    expect(ok.status === "success" && ok.value.joinUrl).toBe(
+      "https://meet.example.test/j/123?pwd=x",
+    );
+    const none = parseEvent({ ...VALID, joinUrl: "" });
+    expect(none.status === "success" && none.value.joinUrl).toBeNull();
+    for (const bad of [
+      "http://meet.example.test/j/1",
+      "javascript:alert(1)",
+      "meet.example.test",
+    ]) {
+      expect(errorsOf(parseEvent({ ...VALID, joinUrl: bad }))).toEqual({
+        joinUrl: ["Enter the join link as a full https:// address"],
+      });
+    }
+    const fee = parseWithZod(form({ "fees[0].joinUrl": "http://room.example.test" }), {
+      schema: FeesFormSchema,
+    });
+    expect(errorsOf(fee)).toEqual({
+      "fees[0].joinUrl": ["Enter the join link as a full https:// address"],
+    });
+  });
+
   it("requires title, location, start and end with the spec's messages", () => {
     const submission = parseEvent({ title: "", location: " ", startDate: "", endDate: "" });
     expect(submission.status).toBe("error");
@@ -233,6 +257,7 @@ describe("FeesFormSchema (spec §5)", () => {
         maxPerAccount: 1,
         availableUntil: null,
         saleStartsAt: null,
+        joinUrl: null,
         description: null,
       },
     ]);

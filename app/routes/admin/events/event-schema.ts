@@ -269,6 +269,8 @@ export const FeeRowSchema = z
      * event's own times; `feesFormSchema(timeZone)` turns it into the instant.
      */
     saleStartsAt: optionalDateTime,
+    /** A ticket's own online join link (e.g. a workshop room), over the event's. */
+    joinUrl: joinUrlField,
     description: optionalText(1000),
   })
   // The amount becomes integer minor units with the row's currency (decision 0081): UGX and RWF

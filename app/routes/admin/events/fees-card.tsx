@@ -37,6 +37,8 @@ export type FeeRowData = {
   availableUntil: string | null;
   /** Wall-clock `datetime-local` text in the event's zone; null: on sale at once. */
   saleStartsAt: string | null;
+  /** The ticket's own online join link; null: the event's. */
+  joinUrl: string | null;
   description: string | null;
 };
 
@@ -62,6 +64,7 @@ function toFormRow(fee: FeeRowData) {
     maxPerAccount: String(fee.maxPerAccount),
     availableUntil: fee.availableUntil ?? "",
     saleStartsAt: fee.saleStartsAt ?? "",
+    joinUrl: fee.joinUrl ?? "",
     description: fee.description ?? "",
   };
 }
@@ -337,6 +340,19 @@ function FeesEditor({
                       <Input
                         key={f.saleStartsAt.key}
                         {...withoutKey(getInputProps(f.saleStartsAt, { type: "datetime-local" }))}
+                      />
+                    </Field>
+                    <Field
+                      label={label("Join Link")}
+                      htmlFor={f.joinUrl.id}
+                      errors={f.joinUrl.errors}
+                      errorId={f.joinUrl.errorId}
+                      hint="Optional: this ticket's own online room, instead of the event's join link"
+                    >
+                      <Input
+                        key={f.joinUrl.key}
+                        inputMode="url"
+                        {...withoutKey(getInputProps(f.joinUrl, { type: "url" }))}
                       />
                     </Field>
                     <Field
