@@ -92,9 +92,10 @@ export function useOptionalUser() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
-  // A screen whose controls the chat bubble would cover (the check-in door) opts out of it.
-  const hideChat = useMatches().some(
-    (match) => (match.handle as { hideChat?: boolean } | undefined)?.hideChat,
+  // A screen whose controls the floating chat button would cover (the check-in door) docks it
+  // after the footer instead: still there, in the same place among the help (WCAG 3.2.6).
+  const dockChat = useMatches().some(
+    (match) => (match.handle as { dockChat?: boolean } | undefined)?.dockChat,
   );
   // Scripts start after the first paint (decision 0012): this marks the page as interactive.
   useEffect(() => {
@@ -130,7 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <div className="flex-1">{children}</div>
         <SiteFooter headOffice={rootData?.headOffice ?? null} />
-        {hideChat ? null : <ChatWidget />}
+        <ChatWidget docked={dockChat} />
         <Toasts toast={rootData?.toast ?? null} signedIn={Boolean(rootData?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

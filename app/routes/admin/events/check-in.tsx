@@ -27,8 +27,8 @@ import {
 import { REGISTRATION_STATE_LABELS } from "~/models/registrations/registration-states";
 import type { Route } from "./+types/check-in";
 
-/** The site's chat bubble would cover the door's controls on a phone (root.tsx reads this). */
-export const handle = { hideChat: true };
+/** The floating chat button would cover the door's controls on a phone: docked here (root.tsx). */
+export const handle = { dockChat: true };
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.event ? `Check-in · ${data.event.title}` : "Check-in"} | Admin | Kongamano` },
