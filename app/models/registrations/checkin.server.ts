@@ -20,9 +20,6 @@ import { hasRole } from "~/lib/roles";
 import { dayInZone, instantInZone } from "~/lib/time-zones";
 import { likePattern } from "~/models/users/users.server";
 
-/** The editor or admin at the door (the request gives the audit row its IP and user agent). */
-export type CheckInActor = PersonActor;
-
 /** Unless an organiser says otherwise, the door opens this long before the event starts. */
 export const CHECK_IN_OPENS_BEFORE_MINUTES = 120;
 
@@ -148,7 +145,7 @@ export function checkInTimeLabel(at: Date, timeZone: string) {
   return `${formatTime(at, timeZone)} on ${formatDate(at, timeZone)}`;
 }
 
-function requireStaff(actor: CheckInActor) {
+function requireStaff(actor: PersonActor) {
   if (!hasRole(actor.role, "editor")) {
     throw new DomainError("Only editors and admins can check people in.", 403);
   }
@@ -250,7 +247,7 @@ function refusalOf(row: FoundTicket, eventId: string, now: Date): CheckInResult 
 async function checkIn(
   eventId: string,
   by: { code: string } | { id: string },
-  actor: CheckInActor,
+  actor: PersonActor,
   via: "code" | "search",
   now: Date,
 ): Promise<CheckInResult> {
@@ -307,7 +304,7 @@ async function checkIn(
 export async function checkInByCode(
   eventId: string,
   input: string,
-  actor: CheckInActor,
+  actor: PersonActor,
   now = new Date(),
 ) {
   const code = normaliseTicketCode(input);
@@ -321,7 +318,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function checkInTicket(
   eventId: string,
   ticketId: string,
-  actor: CheckInActor,
+  actor: PersonActor,
   now = new Date(),
 ): Promise<CheckInResult> {
   if (!UUID.test(ticketId)) {
@@ -335,7 +332,7 @@ export async function checkInTicket(
  * Opens the door now (an organiser's override of "a set time before the start"), with its audit
  * row. Opening an already open door changes nothing.
  */
-export async function openCheckInNow(eventId: string, actor: CheckInActor, now = new Date()) {
+export async function openCheckInNow(eventId: string, actor: PersonActor, now = new Date()) {
   requireStaff(actor);
   return getDb().transaction(async (tx) => {
     const [event] = await tx
