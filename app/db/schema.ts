@@ -289,9 +289,12 @@ export const eventFees = pgTable(
     saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
     /** A ticket's own join link (e.g. a workshop room), overriding the event's; same rules. */
     joinUrl: text("join_url"),
+    /** A group ticket (issue 30): how many people its one QR admits per event day. */
+    admits: integer("admits").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
+    check("event_fees_admits_pos", sql`${t.admits} >= 1`),
     check("event_fees_amount_nonneg", sql`${t.amountMinor} >= 0`),
     check("event_fees_amount_safe", safeMinor(t.amountMinor)),
     check("event_fees_max_quantity_pos", sql`${t.maxQuantity} IS NULL OR ${t.maxQuantity} >= 1`),
@@ -825,11 +828,17 @@ export const registrations = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason"),
+    /**
+     * The seats booked in one go (a delegation, issue 30): each seat is its own registration with
+     * its attendee; they share this id (null for a registration booked on its own).
+     */
+    bookingId: uuid("booking_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("registrations_quantity_pos", sql`${t.quantity} >= 1`),
+    index("registrations_booking_idx").on(t.bookingId),
     index("registrations_event_state_idx").on(t.eventId, t.state),
     index("registrations_fee_state_idx").on(t.feeId, t.state),
     index("registrations_user_idx").on(t.userId, t.createdAt.desc()),
@@ -852,9 +861,12 @@ export const tickets = pgTable(
     seat: integer("seat").notNull(),
     /** Unguessable ticket code (at least 128 bits, base32/base64url): the QR's content. */
     code: text("code").notNull().unique(),
+    /** People this ticket admits per event day (the fee's admits when it was issued; group tickets). */
+    admits: integer("admits").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
+    check("tickets_admits_pos", sql`${t.admits} >= 1`),
     uniqueIndex("tickets_registration_seat_idx").on(t.registrationId, t.seat),
     index("tickets_event_idx").on(t.eventId),
   ],
@@ -879,9 +891,12 @@ export const ticketCheckIns = pgTable(
     day: date("day").notNull(),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull().defaultNow(),
     checkedInBy: text("checked_in_by").references(() => user.id, { onDelete: "set null" }),
+    /** 1..the ticket's admits: the n-th person a group ticket let in that day. */
+    admission: integer("admission").notNull().default(1),
   },
   (t) => [
-    uniqueIndex("ticket_check_ins_ticket_day_idx").on(t.ticketId, t.day),
+    check("ticket_check_ins_admission_pos", sql`${t.admission} >= 1`),
+    uniqueIndex("ticket_check_ins_ticket_day_admission_idx").on(t.ticketId, t.day, t.admission),
     index("ticket_check_ins_event_day_idx").on(t.eventId, t.day, t.checkedInAt),
   ],
 );
