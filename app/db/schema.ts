@@ -1119,6 +1119,8 @@ export const membershipSeats = pgTable(
       .default(sql`now() + interval '30 days'`),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The seat holder's own membership card (public verification code), set on acceptance. */
+    cardCode: text("card_code").unique(),
   },
   (t) => [
     uniqueIndex("membership_seats_live_email_idx")
