@@ -590,6 +590,15 @@ export const paymentMethod = pgEnum("payment_method", [
 
 /** A payment's own life (issue 27): recorded, then refunded in part or in whole. */
 export const paymentState = pgEnum("payment_state", ["recorded", "partly_refunded", "refunded"]);
+/**
+ * How sure we are of an M-Pesa payment's receipt number (issue 34): reported by an unsigned
+ * callback, not known yet (to be matched from the statement), or confirmed (statement, Daraja).
+ */
+export const paymentReceiptStatus = pgEnum("payment_receipt_status", [
+  "reported",
+  "to_be_matched",
+  "confirmed",
+]);
 
 export const orders = pgTable(
   "orders",
@@ -671,9 +680,17 @@ export const invoices = pgTable(
     number: text("number").notNull().unique(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
+    /**
+     * The short payment reference printed as the "Account number" (issue 34): Daraja's
+     * AccountReference takes at most 12 characters. Year, sequence and a mod-97 check (digits).
+     */
+    paymentReference: text("payment_reference").notNull().unique(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence)],
+  (t) => [
+    uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence),
+    check("invoices_payment_reference_short", sql`length(${t.paymentReference}) <= 12`),
+  ],
 );
 
 export const payments = pgTable(
@@ -703,6 +720,12 @@ export const payments = pgTable(
     receivedMinor: minor("received_minor"),
     receivedCurrency: currency("received_currency"),
     exchangeRate: text("exchange_rate"),
+    /** The M-Pesa receipt number when it is not the reference (an STK push is keyed by its CheckoutRequestID). */
+    mpesaReceipt: text("mpesa_receipt"),
+    /** Set on payments M-Pesa reported by itself (STK Push, Paybill): how sure the receipt is. */
+    receiptStatus: paymentReceiptStatus("receipt_status"),
+    /** The paying phone (2547XXXXXXXX) for matching against the statement; shown masked. */
+    payerPhone: text("payer_phone"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -723,8 +746,102 @@ export const payments = pgTable(
     uniqueIndex("payments_method_reference_idx").on(t.method, t.reference),
     index("payments_order_idx").on(t.orderId),
     index("payments_unmatched_idx").on(t.createdAt.desc()).where(sql`${t.orderId} IS NULL`),
+    index("payments_mpesa_receipt_idx").on(t.mpesaReceipt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// M-Pesa online (issue 34, decision 0096): every STK push we send is a row; a callback is only a
+// hint, confirmed with Daraja (STK query) before one payment is recorded for the push.
+// ---------------------------------------------------------------------------------------------
+export const mpesaPushState = pgEnum("mpesa_push_state", [
+  "pending",
+  "paid",
+  "cancelled",
+  "timed_out",
+  "failed",
+]);
+
+export const mpesaPushes = pgTable(
+  "mpesa_pushes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** Whole shillings we asked for (Daraja's Amount). */
+    amountKes: integer("amount_kes").notNull(),
+    /** What the push pays of the order, in the order's currency's minor units. */
+    creditMinor: minor("credit_minor").notNull(),
+    /** KES per unit of the order's currency used for a foreign-currency order (KES_RATES), else null. */
+    exchangeRate: text("exchange_rate"),
+    /** 2547XXXXXXXX / 2541XXXXXXXX. */
+    phone: text("phone").notNull(),
+    merchantRequestId: text("merchant_request_id"),
+    checkoutRequestId: text("checkout_request_id").notNull().unique(),
+    state: mpesaPushState("state").notNull().default("pending"),
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    /** The MpesaReceiptNumber a callback reported (unsigned: "reported by the callback"). */
+    callbackReceipt: text("callback_receipt"),
+    callbackAt: timestamp("callback_at", { withTimezone: true }),
+    queries: integer("queries").notNull().default(0),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mpesa_pushes_amount_pos", sql`${t.amountKes} > 0`),
+    check("mpesa_pushes_credit_pos", sql`${t.creditMinor} > 0`),
+    index("mpesa_pushes_order_idx").on(t.orderId, t.createdAt.desc()),
+    index("mpesa_pushes_state_idx").on(t.state, t.createdAt),
+  ],
+);
+
+/** A Paybill (C2B) confirmation: a hint until the Transaction Status API confirms it. */
+export const mpesaConfirmationState = pgEnum("mpesa_confirmation_state", [
+  "reported",
+  "confirmed",
+  "recorded",
+  "unmatched",
+  "rejected",
+]);
+
+export const mpesaConfirmations = pgTable(
+  "mpesa_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Daraja's TransID: the M-Pesa receipt number. */
+    transId: text("trans_id").notNull().unique(),
+    billRefNumber: text("bill_ref_number"),
+    /** KES cents as the confirmation reported them. */
+    amountMinor: minor("amount_minor").notNull(),
+    /** KES cents as the Transaction Status result confirmed them. */
+    confirmedAmountMinor: minor("confirmed_amount_minor"),
+    msisdn: text("msisdn"),
+    payerName: text("payer_name"),
+    transTime: timestamp("trans_time", { withTimezone: true }),
+    state: mpesaConfirmationState("state").notNull().default("reported"),
+    conversationId: text("conversation_id"),
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("mpesa_confirmations_amount_pos", sql`${t.amountMinor} > 0`),
+    index("mpesa_confirmations_state_idx").on(t.state, t.createdAt.desc()),
+    index("mpesa_confirmations_conversation_idx").on(t.conversationId),
+  ],
+);
+
+export type MpesaPushRow = typeof mpesaPushes.$inferSelect;
+export type MpesaPushState = (typeof mpesaPushState.enumValues)[number];
+export type MpesaConfirmationRow = typeof mpesaConfirmations.$inferSelect;
+export type PaymentReceiptStatus = (typeof paymentReceiptStatus.enumValues)[number];
 
 export const receipts = pgTable("receipts", {
   id: uuid("id").primaryKey().defaultRandom(),
