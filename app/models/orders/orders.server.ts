@@ -1,7 +1,7 @@
 // Orders: every way an order, its invoice, its payments and receipts can change, one exported
 // function per transition, each in one transaction with its audit row (style.md rule 11).
 // E-mails and "what the order unlocks" are jobs enqueued in the same transaction (decision 0025).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   type Currency,
@@ -80,6 +80,23 @@ async function nextInSeries(tx: Tx, series: string): Promise<number> {
     })
     .returning({ last: documentCounters.last });
   return row.last;
+}
+
+/**
+ * The invoice's short payment reference, printed as the M-Pesa "Account number" (issue 34):
+ * two-digit year, the sequence (six digits or more) and a mod-97 check of those digits, so a
+ * mistyped digit or two swapped digits name no invoice. At most 12 characters (Daraja's
+ * AccountReference). Migration 0017 computes the same for older invoices.
+ */
+export function paymentReferenceOf(year: number, sequence: number) {
+  const base = `${String(year % 100).padStart(2, "0")}${String(sequence).padStart(6, "0")}`;
+  return `${base}${String(Number(BigInt(base) % 97n)).padStart(2, "0")}`;
+}
+
+/** Whether text is a well-formed payment reference (its check digits agree). */
+export function isPaymentReference(text: string) {
+  const match = /^(\d{8,10})(\d{2})$/.exec(text.trim());
+  return Boolean(match && Number(BigInt(match[1]) % 97n) === Number(match[2]));
 }
 
 export function documentNumber(prefix: "INV" | "RCT" | "CN", year: number, sequence: number) {
@@ -177,7 +194,14 @@ export async function createOrder(input: NewOrder, within?: Tx) {
     const year = now.getUTCFullYear();
     const sequence = await nextInSeries(tx, `INV-${year}`);
     const number = documentNumber("INV", year, sequence);
-    await tx.insert(invoices).values({ orderId: order.id, number, year, sequence, issuedAt: now });
+    await tx.insert(invoices).values({
+      orderId: order.id,
+      number,
+      year,
+      sequence,
+      paymentReference: paymentReferenceOf(year, sequence),
+      issuedAt: now,
+    });
     await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
       to: "awaiting_payment",
       invoice: number,
@@ -245,6 +269,26 @@ export type RecordPaymentResult =
 /** M-Pesa codes and bank references compare without case or spaces. */
 export function normaliseReference(reference: string) {
   return reference.replace(/\s+/g, "").toUpperCase();
+}
+
+/**
+ * The invoice a payer's account names: its invoice number (any case) or its short payment
+ * reference (spaces ignored), the "Account number" M-Pesa payers type (issue 34).
+ */
+export async function invoiceForAccount(tx: Tx, account: string) {
+  const text = account.trim();
+  if (!text) return undefined;
+  const [invoice] = await tx
+    .select({ orderId: invoices.orderId, number: invoices.number })
+    .from(invoices)
+    .where(
+      or(
+        eq(invoices.number, text.toUpperCase()),
+        eq(invoices.paymentReference, text.replace(/\s+/g, "")),
+      ),
+    )
+    .limit(1);
+  return invoice;
 }
 
 /** Staff may record for an order: admins for any, editors for event orders only. */
@@ -349,10 +393,7 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
   }
   assertMayUseMethod(actor, input.method);
   return getDb().transaction(async (tx): Promise<RecordPaymentResult> => {
-    const [invoice] = await tx
-      .select({ orderId: invoices.orderId })
-      .from(invoices)
-      .where(eq(invoices.number, input.invoiceNumber.trim().toUpperCase()));
+    const invoice = await invoiceForAccount(tx, input.invoiceNumber);
     const orderId = invoice?.orderId ?? null;
     await assertMayHandle(tx, actor, orderId);
     let { amountMinor, currency } = input;
@@ -422,10 +463,7 @@ export async function matchPayment(paymentId: string, invoiceNumber: string, act
   return getDb().transaction(async (tx) => {
     const payment = await paymentMachine.lock(tx, paymentId);
     if (payment.orderId) throw new OrderError("This payment is already matched.");
-    const [invoice] = await tx
-      .select({ orderId: invoices.orderId })
-      .from(invoices)
-      .where(eq(invoices.number, invoiceNumber.trim().toUpperCase()));
+    const invoice = await invoiceForAccount(tx, invoiceNumber);
     if (!invoice) throw new OrderError("No invoice has this number.", 400);
     await assertMayHandle(tx, actor, invoice.orderId);
     const order = await lockOrder(tx, invoice.orderId);
