@@ -1,5 +1,15 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,7 +35,11 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-/** Starts the production build on a free port and waits until it is ready. */
+/**
+ * Starts the production build on a free port and waits until it is ready. Fails loudly (never a
+ * silent exit) when the port is already taken (a leftover server would answer in our place), when
+ * the server exits during start-up, or when it is not ready within two minutes.
+ */
 export async function startBuiltServer(
   env: Record<string, string>,
   port: number,
@@ -33,9 +47,15 @@ export async function startBuiltServer(
 ): Promise<Server> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-bench-"));
   const url = `http://127.0.0.1:${port}`;
+  if (await portAnswers(port)) {
+    throw new Error(
+      `Port ${port} is already in use (a server left over from an earlier run?): stop that process first, e.g. find it with \`ss -ltnp 'sport = :${port}'\`.`,
+    );
+  }
   // The server's own log (errors only) goes to a file, so the figures stay readable.
   const logFile = path.join(tmpdir(), `kongamano-bench-${port}.log`);
   const log = openSync(logFile, "a");
+  const logStart = statSync(logFile).size;
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     env: {
       ...process.env,
@@ -48,24 +68,53 @@ export async function startBuiltServer(
     },
     stdio: ["ignore", log, log],
   });
+  closeSync(log);
+  const exited = new Promise<string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`));
+  });
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const failure = (what: string) => {
+    const tail = readFileSync(logFile, "utf8").slice(logStart).trim().split("\n").slice(-15);
+    return new Error(
+      `The server on port ${port} ${what}. Its log (${logFile}):\n${tail.join("\n") || "(empty)"}`,
+    );
+  };
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  for (;;) {
+    if (hasExited()) throw failure(`exited during start-up (${await exited})`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw failure("was not ready within 120 s and was killed");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Ready, but maybe from another process that took the port meanwhile: ours must still run.
+  if (hasExited()) throw failure(`exited during start-up (${await exited})`);
   return {
     url,
     logFile,
     child,
     dataDir,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: async () => {
+      if (!hasExited()) child.kill("SIGTERM");
+      await exited;
+    },
   };
+}
+
+/** Whether something already accepts connections on 127.0.0.1:port. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 export type LoadResult = {
@@ -178,19 +227,26 @@ http {
     },
   );
   const url = `http://127.0.0.1:${port}/page.html`;
-  for (let i = 0; i < 50; i++) {
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  for (let i = 0; ; i++) {
+    // nginx reports its own failures (a port in use) on stderr, which this process shows.
+    if (hasExited()) throw new Error(`nginx on port ${port} exited during start-up`);
     try {
       if ((await fetch(url)).ok) break;
     } catch {}
+    if (i === 50) {
+      child.kill("SIGKILL");
+      throw new Error(`nginx on port ${port} did not serve ${url} within 5 s`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-      }),
+    stop: async () => {
+      if (!hasExited()) child.kill("SIGQUIT");
+      await exited;
+    },
   };
 }
 

@@ -3,7 +3,7 @@
 // `node --cpu-prof`, wrk asks for one page with browser headers, and the script prints the
 // throughput and the functions with the most self time (share of all samples, idle excluded),
 // plus the same grouped by package. The profile file is kept for Chrome DevTools.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -136,3 +136,8 @@ console.log(
   `PGlite worker thread: busy ${(workerBusy / 1e6).toFixed(1)} s, ${(workerBusy / 1000 / Math.max(1, result.requests)).toFixed(2)} ms per request`,
 );
 console.log(`main thread profile: ${main}`);
+// The measured window (V8 profile clock, µs), for reading the profiles again later.
+writeFileSync(
+  path.join(profileDir, "window.json"),
+  JSON.stringify({ begin: window[0], end: window[1], requests: result.requests }),
+);
