@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseKesRates } from "./exchange-rates";
+
+/** Words Daraja refuses in callback, confirmation, validation and result URLs. */
+export const DARAJA_FORBIDDEN_URL_WORDS = /m-?pesa|safaricom|exec|cmd|sql|query/i;
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
@@ -57,6 +61,32 @@ const EnvSchema = z
       .string()
       .regex(/^\d{5,7}$/, "must be a 5 to 7 digit Paybill number")
       .optional(),
+    /**
+     * M-Pesa online (issue 34, decision 0096): Daraja's base URL (the sandbox unless set), and the
+     * app's consumer key, secret and Lipa na M-Pesa passkey. With all three set, STK Push and the
+     * Paybill confirmations are on; without them the site gives offline instructions only.
+     */
+    MPESA_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://sandbox.safaricom.co.ke"),
+    MPESA_CONSUMER_KEY: z.string().trim().min(1).optional(),
+    MPESA_CONSUMER_SECRET: z.string().trim().min(1).optional(),
+    MPESA_PASSKEY: z.string().trim().min(1).optional(),
+    /** The Transaction Status API's initiator, to confirm Paybill payments (both or neither). */
+    MPESA_INITIATOR_NAME: z.string().trim().min(1).optional(),
+    MPESA_SECURITY_CREDENTIAL: z.string().trim().min(1).optional(),
+    /** Most shillings one STK push may ask for; more is paid in parts. */
+    MPESA_MAX_AMOUNT: z.coerce.number().int().min(1).max(10_000_000).default(250_000),
+    /** Optional allow-list of addresses (comma-separated) the Daraja callbacks may come from. */
+    MPESA_CALLBACK_IPS: z
+      .string()
+      .default("")
+      .transform((text) =>
+        text
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
     /** Bank transfer details printed on invoices, one line per ';' (labelled demo when unset). */
     BANK_DETAILS: z.string().min(10).optional(),
     /** The seller's registered name on every document (labelled demo when unset). */
@@ -115,6 +145,44 @@ const EnvSchema = z
         message: "is required in production (set it to 32+ random characters)",
       });
     }
+    const daraja = [env.MPESA_CONSUMER_KEY, env.MPESA_CONSUMER_SECRET, env.MPESA_PASSKEY];
+    if (daraja.some(Boolean) && !daraja.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          ["MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_PASSKEY"][
+            daraja.findIndex((v) => !v)
+          ],
+        ],
+        message:
+          "is required with the other M-Pesa online variables (MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_PASSKEY: all three or none)",
+      });
+    }
+    if (Boolean(env.MPESA_INITIATOR_NAME) !== Boolean(env.MPESA_SECURITY_CREDENTIAL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.MPESA_INITIATOR_NAME ? "MPESA_SECURITY_CREDENTIAL" : "MPESA_INITIATOR_NAME"],
+        message:
+          "is required with the other (MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL: both or neither)",
+      });
+    }
+    if (daraja.every(Boolean) && env.BASE_URL && DARAJA_FORBIDDEN_URL_WORDS.test(env.BASE_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BASE_URL"],
+        message:
+          'contains a word Daraja refuses in callback URLs ("mpesa", "m-pesa", "safaricom", "exec", "cmd", "sql", "query"); M-Pesa online needs another address',
+      });
+    }
+    for (const address of env.MPESA_CALLBACK_IPS) {
+      if (!isIP(address)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["MPESA_CALLBACK_IPS"],
+          message: `lists "${address}", which is not an IP address (comma-separated addresses)`,
+        });
+      }
+    }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -142,7 +210,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const name = String(issue.path[0] ?? "environment");
     const value = cleaned[name];
     throw new EnvError(
-      `Invalid configuration: ${name} ${issue.message}${value !== undefined && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${value}")` : ""}`,
+      `Invalid configuration: ${name} ${issue.message}${value !== undefined && !/SECRET|PASSWORD|KEY|CREDENTIAL/.test(name) ? ` (got "${value}")` : ""}`,
     );
   }
   const env = result.data;
