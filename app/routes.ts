@@ -28,6 +28,12 @@ export default [
   route("membership/renew/:token", "routes/public/membership/renew.tsx"),
   route("membership/renew/:token/invoice.pdf", "routes/api/membership-renewal-invoice-pdf.ts"),
   route("membership/seat/:token", "routes/public/membership/seat.tsx"),
+  route("membership/billing/:token", "routes/public/membership/billing.tsx"),
+  route("membership/billing/:token/invoice.pdf", "routes/api/membership-billing-invoice-pdf.ts"),
+  route(
+    "membership/billing/:token/receipts/:receiptId/receipt.pdf",
+    "routes/api/membership-billing-receipt-pdf.ts",
+  ),
   route("about", "routes/public/about.tsx"),
   route("offices", "routes/public/offices.tsx"),
   route("contact", "routes/public/contact.tsx"),

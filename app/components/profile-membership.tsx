@@ -24,10 +24,17 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
         Membership
       </h2>
       {data?.seat ? (
-        <p>
-          You hold a seat of the Corporate membership of {data.seat.organisationName}
-          {data.seat.current ? ": you have member benefits." : ", which is not current."}
-        </p>
+        <div className="grid gap-3">
+          <p>
+            You hold a seat of the Corporate membership of {data.seat.organisationName}
+            {data.seat.current ? ": you have member benefits." : ", which is not current."}
+          </p>
+          {data.seat.current && !m?.hasCard ? (
+            <Link to="/membership/card" className={buttonVariants({ variant: "outline" })}>
+              Membership card
+            </Link>
+          ) : null}
+        </div>
       ) : null}
       {!m ? (
         data?.seat ? null : (

@@ -191,6 +191,48 @@ const mails: [string, RenderedMail][] = [
     }),
   ],
   [
+    "application approved, to the billing contact",
+    applicationApprovedMail({
+      greetName: TYPED,
+      plan: "corporate",
+      student: false,
+      invoiceNumber: "INV-2027-000045",
+      profileUrl: `${ORIGIN}/profile`,
+      forBilling: {
+        applicant: TYPED,
+        organisationName: TYPED,
+        invoiceUrl: `${ORIGIN}/membership/billing/tok_1`,
+      },
+    }),
+  ],
+  [
+    "upgrade approved, to the billing contact",
+    upgradeApprovedMail({
+      greetName: null,
+      from: "professional",
+      to: "corporate",
+      invoiceNumber: "INV-2027-000046",
+      profileUrl: `${ORIGIN}/profile`,
+      forBilling: {
+        applicant: TYPED,
+        organisationName: null,
+        invoiceUrl: `${ORIGIN}/membership/billing/tok_2`,
+      },
+    }),
+  ],
+  [
+    "renewal notice, to the billing contact",
+    renewalNoticeMail({
+      greetName: TYPED,
+      kind: "renewal_7d",
+      plan: "corporate",
+      endsAt: when,
+      graceEnd: when,
+      renewUrl: `${ORIGIN}/membership/renew/tok_3`,
+      forBilling: { applicant: TYPED, organisationName: TYPED },
+    }),
+  ],
+  [
     "membership lapsed",
     membershipLapsedMail({
       greetName: TYPED,

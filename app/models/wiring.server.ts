@@ -4,6 +4,7 @@
 import { registerBuiltInJobs } from "./jobs.server";
 import { activateTerm } from "./membership/membership.server";
 import { registerMembershipJobs } from "./membership/membership-jobs.server";
+import { membershipOrderPayer } from "./membership/queries.server";
 import { registerOrderJobs } from "./orders/order-jobs.server";
 import { defineOrderLineKind } from "./orders/reactions.server";
 import { registerRegistrationJobs } from "./registrations/registration-jobs.server";
@@ -38,5 +39,7 @@ export function wireProcess() {
     paid: async (_order, line) => {
       await activateTerm(line.referenceId);
     },
+    // Its mails greet the billing contact by name and link where they can go without an account.
+    payer: membershipOrderPayer,
   });
 }

@@ -54,7 +54,10 @@ async function sendRenewalNotice(
       memberName: memberships.memberName,
       cancelRequestedAt: memberships.cancelRequestedAt,
       billingContactEmail: memberships.billingContactEmail,
+      billingContactName: memberships.billingContactName,
+      organisationName: memberships.organisationName,
       email: user.email,
+      name: user.name,
       endsAt: membershipTerms.endsAt,
     })
     .from(membershipTerms)
@@ -82,20 +85,31 @@ async function sendRenewalNotice(
     return skip(`membership is ${row.state.replace("_", " ")}`);
   }
   const graceEnd = addDays(row.endsAt, GRACE_DAYS);
-  const to = row.billingContactEmail || row.email;
-  const own = to.trim().toLowerCase() === row.email.trim().toLowerCase();
+  const facts = {
+    kind,
+    plan: row.plan,
+    endsAt: row.endsAt,
+    graceEnd,
+    renewUrl: renewalUrl(row.membershipId, graceEnd),
+  };
+  // The member, and the billing contact at another address, each greeted by their own name.
+  const billing = row.billingContactEmail?.trim();
+  const toBilling = billing && billing.toLowerCase() !== row.email.trim().toLowerCase();
   try {
     await sendMailOnce(`membership-notice:${termId}:${kind}`, {
-      to,
-      ...renewalNoticeMail({
-        greetName: own ? row.memberName : null,
-        kind,
-        plan: row.plan,
-        endsAt: row.endsAt,
-        graceEnd,
-        renewUrl: renewalUrl(row.membershipId, graceEnd),
-      }),
+      to: row.email,
+      ...renewalNoticeMail({ ...facts, greetName: row.name }),
     });
+    if (toBilling) {
+      await sendMailOnce(`membership-notice:${termId}:${kind}:billing`, {
+        to: billing,
+        ...renewalNoticeMail({
+          ...facts,
+          greetName: row.billingContactName?.trim() || null,
+          forBilling: { applicant: row.name, organisationName: row.organisationName },
+        }),
+      });
+    }
   } catch (error) {
     await recordNoticeOutcome(
       notice,

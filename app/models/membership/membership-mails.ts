@@ -1,16 +1,30 @@
-// What members, applicants and invited colleagues are told: one template per message, plain data
-// in, subject, text and HTML out (mail-layout). A mail to a billing contact (an address the
-// applicant typed) opens with a fixed greeting; the member's name greets only the account
-// holder's own address.
+// What members, applicants, their billing contacts and invited colleagues are told: one template
+// per message, plain data in, subject, text and HTML out (mail-layout). Each person is greeted by
+// their own name: the applicant by their account's name, the billing contact by the name given
+// for them (decision 0094); a mail meant for both comes in two variants, the billing contact's
+// naming whose membership it is and linking where they can go without an account.
 import type { MembershipNoticeKind, MembershipPlanId } from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { greeting, renderMail } from "~/lib/mail-layout.server";
 import { GRACE_DAYS, PLAN_NAMES } from "./plans";
 
 type Recipient = {
-  /** The member's name when the mail goes to the account holder's own address, else null. */
+  /** The recipient's own name (null: "Hello,"). */
   greetName: string | null;
 };
+
+/** The billing contact's variant: whose membership it is, and their signed link (no account). */
+export type ForBilling = {
+  applicant: string;
+  organisationName: string | null;
+  /** The invoice behind a signed, expiring link (decision 0094). */
+  invoiceUrl?: string;
+};
+
+const whose = (billing: ForBilling) =>
+  billing.organisationName
+    ? `${billing.organisationName} (${billing.applicant})`
+    : billing.applicant;
 
 export function applicationApprovedMail(
   facts: Recipient & {
@@ -18,8 +32,30 @@ export function applicationApprovedMail(
     student: boolean;
     invoiceNumber: string;
     profileUrl: string;
+    forBilling?: ForBilling;
   },
 ) {
+  const billing = facts.forBilling;
+  if (billing) {
+    return renderMail({
+      subject: `Membership approved for ${billing.organisationName ?? billing.applicant}: invoice ${facts.invoiceNumber}`,
+      greeting: greeting(facts.greetName),
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `The application of ${whose(billing)} for the ${PLAN_NAMES[facts.plan]} membership is approved. You are its billing contact.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Invoice ${facts.invoiceNumber} follows in a separate e-mail; the membership starts when it is paid.`,
+        },
+        ...(billing.invoiceUrl
+          ? [{ kind: "button" as const, label: "Open the invoice", url: billing.invoiceUrl }]
+          : []),
+        { kind: "note", text: "The link opens the invoice and its receipts without an account." },
+      ],
+    });
+  }
   return renderMail({
     subject: "Your Kongamano membership application is approved",
     greeting: greeting(facts.greetName),
@@ -60,8 +96,30 @@ export function upgradeApprovedMail(
     to: MembershipPlanId;
     invoiceNumber: string;
     profileUrl: string;
+    forBilling?: ForBilling;
   },
 ) {
+  const billing = facts.forBilling;
+  if (billing) {
+    return renderMail({
+      subject: `Membership upgrade approved for ${billing.organisationName ?? billing.applicant}: invoice ${facts.invoiceNumber}`,
+      greeting: greeting(facts.greetName),
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `The upgrade of ${whose(billing)} from the ${PLAN_NAMES[facts.from]} to the ${PLAN_NAMES[facts.to]} membership is approved. You are its billing contact.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Invoice ${facts.invoiceNumber} for the prorated difference follows in a separate e-mail.`,
+        },
+        ...(billing.invoiceUrl
+          ? [{ kind: "button" as const, label: "Open the invoice", url: billing.invoiceUrl }]
+          : []),
+        { kind: "note", text: "The link opens the invoice and its receipts without an account." },
+      ],
+    });
+  }
   return renderMail({
     subject: "Your Kongamano membership upgrade is approved",
     greeting: greeting(facts.greetName),
@@ -144,9 +202,10 @@ export function renewalNoticeMail(
     endsAt: Date;
     graceEnd: Date;
     renewUrl: string;
+    forBilling?: ForBilling;
   },
 ) {
-  const { kind, endsAt, graceEnd } = facts;
+  const { kind, endsAt, graceEnd, forBilling } = facts;
   const when =
     kind === "grace"
       ? `ended on ${formatDate(endsAt)}. Your benefits continue until ${formatDate(graceEnd)}`
@@ -157,9 +216,18 @@ export function renewalNoticeMail(
     subject: NOTICE_SUBJECTS[kind],
     greeting: greeting(facts.greetName),
     blocks: [
-      { kind: "paragraph", text: `Your ${PLAN_NAMES[facts.plan]} membership ${when}.` },
+      forBilling
+        ? {
+            kind: "paragraph",
+            text: `The ${PLAN_NAMES[facts.plan]} membership of ${whose(forBilling)} ${when}. You are its billing contact.`,
+          }
+        : { kind: "paragraph", text: `Your ${PLAN_NAMES[facts.plan]} membership ${when}.` },
       { kind: "paragraph", text: "Renew in one click (no password needed)." },
-      { kind: "button", label: "Renew your membership", url: facts.renewUrl },
+      {
+        kind: "button",
+        label: forBilling ? "Renew the membership" : "Renew your membership",
+        url: facts.renewUrl,
+      },
       {
         kind: "note",
         text: `The link opens your renewal invoice; nothing is charged until you pay it.\nThe link works until ${formatDate(graceEnd)}.`,

@@ -771,7 +771,13 @@ describe("membership lifecycle", () => {
     );
     expect((await listUpgradeRequestsForAdmin()).map((r) => r.id)).not.toContain(membershipId);
     await drainJobs();
-    await smtp.waitFor("accounts@upgrade-works.example.test", /upgrade is approved/);
+    // The member and the billing contact each get their own mail (decision 0094).
+    await smtp.waitFor(p.email, /upgrade is approved/);
+    const billing = await smtp.waitFor(
+      "accounts@upgrade-works.example.test",
+      /upgrade approved for Upgrade Works Ltd/,
+    );
+    expect(billing.text).toMatch(/\/membership\/billing\/\S+/);
     await pay(approved.invoiceNumber as string, 450_00);
     const [upgraded] = await database.db
       .select()

@@ -37,6 +37,7 @@ import { MEMBERSHIP_JOBS } from "./job-kinds";
 import {
   applicationApprovedMail,
   applicationRejectedMail,
+  type ForBilling,
   membershipLapsedMail,
   upgradeApprovedMail,
   upgradeRejectedMail,
@@ -63,6 +64,7 @@ import {
   pendingUpgradeRequest,
   UPGRADE_REVIEW,
 } from "./queries.server";
+import { billingUrl } from "./renewal-link.server";
 
 export type { Actor };
 
@@ -199,16 +201,45 @@ async function buyerOf(tx: Tx, membership: MembershipRow) {
   };
 }
 
-/** Where the membership's mail goes, and whether it may greet the member by name (see mails). */
-async function recipientOf(tx: Tx, membership: MembershipRow) {
+type MailRecipient = { to: string; greetName: string | null; forBilling?: ForBilling };
+
+/**
+ * Who the membership's mail goes to, each greeted by their own name (decision 0094): the
+ * applicant at their account address, and the billing contact (when one was given at another
+ * address) with the billing variant of the mail.
+ */
+async function recipientsOf(tx: Tx, membership: MembershipRow): Promise<MailRecipient[]> {
   const [person] = await tx
-    .select({ email: user.email })
+    .select({ email: user.email, name: user.name })
     .from(user)
     .where(eq(user.id, membership.userId));
-  const to = membership.billingContactEmail || person?.email;
-  if (!to) throw new MembershipError("The member's account no longer exists.", 404);
-  const own = to.trim().toLowerCase() === person?.email.trim().toLowerCase();
-  return { to, greetName: own ? membership.memberName : null };
+  if (!person) throw new MembershipError("The member's account no longer exists.", 404);
+  const applicant: MailRecipient = { to: person.email, greetName: person.name };
+  const billing = membership.billingContactEmail?.trim();
+  if (!billing || billing.toLowerCase() === person.email.trim().toLowerCase()) return [applicant];
+  return [
+    applicant,
+    {
+      to: billing,
+      greetName: membership.billingContactName?.trim() || null,
+      forBilling: { applicant: person.name, organisationName: membership.organisationName },
+    },
+  ];
+}
+
+/** One enqueued mail per recipient, keyed apart so each is sent once. */
+async function enqueueForEach(
+  tx: Tx,
+  recipients: MailRecipient[],
+  key: string,
+  render: (recipient: MailRecipient) => { subject: string; text: string; html: string },
+) {
+  for (const recipient of recipients) {
+    await enqueueMail(tx, recipient.forBilling ? `${key}:billing` : key, {
+      to: recipient.to,
+      ...render(recipient),
+    });
+  }
 }
 
 const profileUrl = () => `${env().BASE_URL}/profile#membership`;
@@ -395,17 +426,20 @@ export async function approveApplication(membershipId: string, actor: Actor, now
         .returning();
     }
     const result = await issueJoinInvoice(tx, membership, actor, "approved");
-    const { to, greetName } = await recipientOf(tx, membership);
-    await enqueueMail(tx, `membership:${membership.id}:approved:${result.invoiceNumber}`, {
-      to,
-      ...applicationApprovedMail({
-        greetName,
-        plan: membership.plan,
-        student: membership.student,
-        invoiceNumber: result.invoiceNumber,
-        profileUrl: profileUrl(),
-      }),
-    });
+    await enqueueForEach(
+      tx,
+      await recipientsOf(tx, membership),
+      `membership:${membership.id}:approved:${result.invoiceNumber}`,
+      ({ greetName, forBilling }) =>
+        applicationApprovedMail({
+          greetName,
+          plan: membership.plan,
+          student: membership.student,
+          invoiceNumber: result.invoiceNumber,
+          profileUrl: profileUrl(),
+          forBilling: forBilling && { ...forBilling, invoiceUrl: billingUrl(result.orderId, now) },
+        }),
+    );
     return result;
   });
 }
@@ -426,11 +460,12 @@ export async function rejectApplication(membershipId: string, reason: string, ac
       { reason: why },
       { rejectionReason: why },
     );
-    const { to, greetName } = await recipientOf(tx, membership);
+    // The applicant's own mail: a rejection has nothing for the billing contact to do.
+    const [applicant] = await recipientsOf(tx, membership);
     await enqueueMail(tx, `membership:${membership.id}:rejected`, {
-      to,
+      to: applicant.to,
       ...applicationRejectedMail({
-        greetName,
+        greetName: applicant.greetName,
         plan: membership.plan,
         reason: why,
         applyUrl: `${env().BASE_URL}/membership`,
@@ -584,21 +619,14 @@ async function advanceMembership(membershipId: string, at: Date) {
   });
 }
 
-/** The lapse mail (issue 30), once per lapsed term, to whom the renewal notices went. */
+/** The lapse mail (issue 30), once per lapsed term, to the member (the one who can join again). */
 async function tellLapsed(tx: Tx, membership: MembershipRow, endedAt: Date) {
-  const [account] = await tx
-    .select({ email: user.email })
-    .from(user)
-    .where(eq(user.id, membership.userId));
-  const own = account?.email ?? null;
-  const to = membership.billingContactEmail || own;
-  if (!to) return;
-  const greetName =
-    own && to.trim().toLowerCase() === own.trim().toLowerCase() ? membership.memberName : null;
+  const [applicant] = await recipientsOf(tx, membership).catch(() => []);
+  if (!applicant) return;
   await enqueueMail(tx, `membership:${membership.id}:lapsed:${endedAt.toISOString()}`, {
-    to,
+    to: applicant.to,
     ...membershipLapsedMail({
-      greetName,
+      greetName: applicant.greetName,
       plan: membership.plan,
       endedAt,
       rejoinUrl: `${env().BASE_URL}/membership/apply/${membership.plan}`,
@@ -874,17 +902,20 @@ async function approveUpgradeRequest(tx: Tx, current: MembershipRow, actor: Acto
     to: request.to,
     invoice: result.invoiceNumber,
   });
-  const { to, greetName } = await recipientOf(tx, membership);
-  await enqueueMail(tx, `membership:${membership.id}:upgrade-approved:${result.invoiceNumber}`, {
-    to,
-    ...upgradeApprovedMail({
-      greetName,
-      from: membership.plan,
-      to: request.to,
-      invoiceNumber: result.invoiceNumber,
-      profileUrl: profileUrl(),
-    }),
-  });
+  await enqueueForEach(
+    tx,
+    await recipientsOf(tx, membership),
+    `membership:${membership.id}:upgrade-approved:${result.invoiceNumber}`,
+    ({ greetName, forBilling }) =>
+      upgradeApprovedMail({
+        greetName,
+        from: membership.plan,
+        to: request.to,
+        invoiceNumber: result.invoiceNumber,
+        profileUrl: profileUrl(),
+        forBilling: forBilling && { ...forBilling, invoiceUrl: billingUrl(result.orderId, now) },
+      }),
+  );
   return { membership, invoiceNumber: result.invoiceNumber, orderId: result.orderId };
 }
 
@@ -895,14 +926,14 @@ async function rejectUpgradeRequest(tx: Tx, membership: MembershipRow, why: stri
   }
   await decideUpgradeRequest(tx, request.id, "rejected", actor, new Date());
   await auditIn(tx, actor, UPGRADE_REVIEW.rejected, membership.id, { to: request.to, reason: why });
-  const { to, greetName } = await recipientOf(tx, membership);
+  const [applicant] = await recipientsOf(tx, membership);
   await enqueueMail(
     tx,
     `membership:${membership.id}:upgrade-rejected:${request.requestedAt.getTime()}`,
     {
-      to,
+      to: applicant.to,
       ...upgradeRejectedMail({
-        greetName,
+        greetName: applicant.greetName,
         plan: membership.plan,
         to: request.to,
         reason: why,
@@ -1072,7 +1103,8 @@ export async function acceptSeat(
     if (seat.expiresAt <= now) throw new MembershipError(SEAT_EXPIRED, 410);
     const [updated] = await tx
       .update(membershipSeats)
-      .set({ userId: person.id, acceptedAt: now })
+      // The seat holder's own card, verified like a member's (decision 0094).
+      .set({ userId: person.id, acceptedAt: now, cardCode: randomBytes(16).toString("base64url") })
       .where(eq(membershipSeats.id, seat.id))
       .returning();
     await auditIn(tx, { id: person.id, role: "user" }, "membership_seat.accepted", seat.id, {

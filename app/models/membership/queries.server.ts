@@ -25,6 +25,7 @@ import {
   PLAN_NAMES,
   RENEWAL_OPENS_DAYS,
 } from "./plans";
+import { billingUrl } from "./renewal-link.server";
 
 // ---------------------------------------------------------------------------------------------
 // Corporate upgrade requests (reviewed like applications; decision 0076)
@@ -279,19 +280,11 @@ async function getSeatMembership(userId: string) {
   return row ?? null;
 }
 
-/** What the public verification page may show: name, plan and validity only. */
-export async function verifyCard(code: string, now = new Date()) {
-  const [membership] = await getDb()
-    .select({
-      id: memberships.id,
-      memberName: memberships.memberName,
-      plan: memberships.plan,
-      state: memberships.state,
-      cancelRequestedAt: memberships.cancelRequestedAt,
-    })
-    .from(memberships)
-    .where(eq(memberships.cardCode, code));
-  if (!membership) return null;
+/** The validity of a membership's card: its latest paid join/renewal term and its state. */
+async function cardValidity(
+  membership: { id: string; state: MembershipState; cancelRequestedAt: Date | null },
+  now: Date,
+) {
   const [term] = await getDb()
     .select({ startsAt: membershipTerms.startsAt, endsAt: membershipTerms.endsAt })
     .from(membershipTerms)
@@ -311,8 +304,6 @@ export async function verifyCard(code: string, now = new Date()) {
     BENEFIT_STATES.includes(membership.state) &&
     Boolean(term?.startsAt && term.startsAt <= now && accessUntil && now < accessUntil);
   return {
-    memberName: membership.memberName,
-    plan: membership.plan,
     current,
     validFrom: term?.startsAt ?? null,
     validUntil,
@@ -320,7 +311,53 @@ export async function verifyCard(code: string, now = new Date()) {
   };
 }
 
-/** The card of the signed-in member (own membership only). */
+const cardMembershipColumns = {
+  id: memberships.id,
+  memberName: memberships.memberName,
+  organisationName: memberships.organisationName,
+  plan: memberships.plan,
+  state: memberships.state,
+  cancelRequestedAt: memberships.cancelRequestedAt,
+};
+
+/**
+ * What the public verification page may show: name, plan and validity only. A seat holder's card
+ * (decision 0094) names the seat holder and the organisation whose Corporate membership it is
+ * part of; it is current while that membership is and the seat is not revoked.
+ */
+export async function verifyCard(code: string, now = new Date()) {
+  const [membership] = await getDb()
+    .select(cardMembershipColumns)
+    .from(memberships)
+    .where(eq(memberships.cardCode, code));
+  if (membership) {
+    return {
+      memberName: membership.memberName,
+      plan: membership.plan,
+      seatOf: null as string | null,
+      ...(await cardValidity(membership, now)),
+    };
+  }
+  const [seat] = await getDb()
+    .select({ ...cardMembershipColumns, holder: user.name, revokedAt: membershipSeats.revokedAt })
+    .from(membershipSeats)
+    .innerJoin(memberships, eq(memberships.id, membershipSeats.membershipId))
+    .innerJoin(user, eq(user.id, membershipSeats.userId))
+    .where(and(eq(membershipSeats.cardCode, code), isNotNull(membershipSeats.acceptedAt)));
+  if (!seat) return null;
+  const validity = await cardValidity(seat, now);
+  const revoked = Boolean(seat.revokedAt);
+  return {
+    memberName: seat.holder,
+    plan: seat.plan,
+    seatOf: seat.organisationName ?? seat.memberName,
+    ...validity,
+    current: validity.current && !revoked,
+    inGrace: validity.inGrace && !revoked,
+  };
+}
+
+/** The card of the signed-in person: their own membership's, else their Corporate seat's. */
 export async function getOwnCard(userId: string) {
   const [row] = await getDb()
     .select({ cardCode: memberships.cardCode })
@@ -332,7 +369,22 @@ export async function getOwnCard(userId: string) {
       ),
     )
     .limit(1);
-  return row ? { code: row.cardCode, ...(await verifyCard(row.cardCode)) } : null;
+  const own = row ? { code: row.cardCode, ...(await verifyCard(row.cardCode)) } : null;
+  if (own?.current) return own;
+  const [seat] = await getDb()
+    .select({ cardCode: membershipSeats.cardCode })
+    .from(membershipSeats)
+    .where(
+      and(
+        eq(membershipSeats.userId, userId),
+        isNotNull(membershipSeats.acceptedAt),
+        isNull(membershipSeats.revokedAt),
+        isNotNull(membershipSeats.cardCode),
+      ),
+    )
+    .limit(1);
+  if (seat?.cardCode) return { code: seat.cardCode, ...(await verifyCard(seat.cardCode)) };
+  return own;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,13 +396,24 @@ export type MemberFilter = {
   ids?: readonly string[];
 };
 
+/** Where a membership's paid terms end (the latest join/renewal). */
+const termEndsAt = (membershipId: typeof memberships.id) =>
+  sql<Date | null>`(SELECT max(t.ends_at) FROM ${membershipTerms} t
+    WHERE t.membership_id = ${membershipId} AND t.activated_at IS NOT NULL
+      AND t.kind IN ('join', 'renewal'))`.mapWith((v) => (v ? new Date(v) : null));
+
+/**
+ * The Members screen and its CSV: every membership, and every accepted seat of a Corporate
+ * membership as a row of its own (`seatOf`: the organisation), in the state of the membership it
+ * is part of (decision 0094). `ids` (upgrade requests) selects memberships only.
+ */
 export async function listMembersForAdmin(filter: MemberFilter, limit = 200) {
   const conditions = [];
   if (filter.state) conditions.push(eq(memberships.state, filter.state));
   if (filter.ids) conditions.push(inArray(memberships.id, [...filter.ids]));
   const q = filter.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  if (like) {
     conditions.push(
       or(
         ilike(memberships.memberName, like),
@@ -359,7 +422,7 @@ export async function listMembersForAdmin(filter: MemberFilter, limit = 200) {
       ),
     );
   }
-  return getDb()
+  const own = await getDb()
     .select({
       id: memberships.id,
       memberName: memberships.memberName,
@@ -373,15 +436,61 @@ export async function listMembersForAdmin(filter: MemberFilter, limit = 200) {
       cancelRequestedAt: memberships.cancelRequestedAt,
       stateChangedAt: memberships.stateChangedAt,
       createdAt: memberships.createdAt,
-      endsAt: sql<Date | null>`(SELECT max(t.ends_at) FROM ${membershipTerms} t
-        WHERE t.membership_id = ${memberships.id} AND t.activated_at IS NOT NULL
-          AND t.kind IN ('join', 'renewal'))`.mapWith((v) => (v ? new Date(v) : null)),
+      endsAt: termEndsAt(memberships.id),
     })
     .from(memberships)
     .innerJoin(user, eq(user.id, memberships.userId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(memberships.stateChangedAt))
     .limit(limit);
+  if (filter.ids) return own.map((row) => ({ ...row, seatOf: null as string | null }));
+  const seatConditions = [
+    isNotNull(membershipSeats.acceptedAt),
+    isNull(membershipSeats.revokedAt),
+    eq(memberships.plan, "corporate"),
+  ];
+  if (filter.state) seatConditions.push(eq(memberships.state, filter.state));
+  if (like) {
+    seatConditions.push(
+      or(
+        ilike(user.name, like),
+        ilike(user.email, like),
+        ilike(memberships.organisationName, like),
+      ) as ReturnType<typeof eq>,
+    );
+  }
+  const seats = await getDb()
+    .select({
+      id: membershipSeats.id,
+      memberName: user.name,
+      email: user.email,
+      plan: memberships.plan,
+      state: memberships.state,
+      organisationName: memberships.organisationName,
+      taxId: memberships.taxId,
+      cancelRequestedAt: memberships.cancelRequestedAt,
+      stateChangedAt: memberships.stateChangedAt,
+      createdAt: membershipSeats.acceptedAt,
+      endsAt: termEndsAt(memberships.id),
+      seatOf: sql<string>`coalesce(${memberships.organisationName}, ${memberships.memberName})`,
+    })
+    .from(membershipSeats)
+    .innerJoin(memberships, eq(memberships.id, membershipSeats.membershipId))
+    .innerJoin(user, eq(user.id, membershipSeats.userId))
+    .where(and(...seatConditions))
+    .orderBy(desc(memberships.stateChangedAt))
+    .limit(limit);
+  return [
+    ...own.map((row) => ({ ...row, seatOf: null as string | null })),
+    ...seats.map((row) => ({
+      ...row,
+      createdAt: row.createdAt as Date,
+      student: false,
+      studentProofKey: null as string | null,
+    })),
+  ]
+    .sort((a, b) => b.stateChangedAt.getTime() - a.stateChangedAt.getTime())
+    .slice(0, limit);
 }
 
 export async function countMembersByState() {
@@ -627,3 +736,49 @@ export async function getProfileMembership(userId: string, now = new Date()) {
 }
 
 export type ProfileMembershipData = Awaited<ReturnType<typeof getProfileMembership>>;
+
+// ---------------------------------------------------------------------------------------------
+// The billing contact (decision 0094)
+// ---------------------------------------------------------------------------------------------
+/**
+ * How a membership order's mails address its payer (the order-line reaction `payer`): the
+ * account holder by their account name; a billing contact at another address by the name given
+ * for them, with a signed link to the invoice and receipts instead of the account's order page.
+ */
+export async function membershipOrderPayer(order: { id: string; billingEmail: string }) {
+  const [row] = await getDb()
+    .select({
+      billingContactEmail: memberships.billingContactEmail,
+      billingContactName: memberships.billingContactName,
+      accountEmail: user.email,
+      accountName: user.name,
+    })
+    .from(membershipTerms)
+    .innerJoin(memberships, eq(memberships.id, membershipTerms.membershipId))
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(eq(membershipTerms.orderId, order.id))
+    .limit(1);
+  if (!row) return null;
+  const billing = order.billingEmail.trim().toLowerCase();
+  if (billing === row.accountEmail.trim().toLowerCase()) return { greetName: row.accountName };
+  const named = row.billingContactEmail?.trim().toLowerCase() === billing;
+  return {
+    greetName: (named && row.billingContactName?.trim()) || null,
+    url: billingUrl(order.id),
+  };
+}
+
+/** The membership an order pays for (the billing link opens membership orders only). */
+export async function getMembershipOfOrder(orderId: string) {
+  const [row] = await getDb()
+    .select({
+      memberName: memberships.memberName,
+      organisationName: memberships.organisationName,
+      plan: memberships.plan,
+    })
+    .from(membershipTerms)
+    .innerJoin(memberships, eq(memberships.id, membershipTerms.membershipId))
+    .where(eq(membershipTerms.orderId, orderId))
+    .limit(1);
+  return row ?? null;
+}

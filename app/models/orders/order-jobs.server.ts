@@ -4,7 +4,7 @@
 
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { payments, receipts, refunds, user } from "~/db/schema";
+import { type OrderLineKind, payments, receipts, refunds, user } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { sendMailOnce } from "~/lib/mail.server";
 import {
@@ -46,23 +46,36 @@ async function greetedName(order: {
   return own ? order.buyerName : null;
 }
 
+/** Whom the order's mails greet and where their button goes (a line kind may say; see payer). */
+async function addressOf(detail: {
+  order: { id: string; buyerId: string | null; buyerName: string; billingEmail: string };
+  lines: readonly { kind: OrderLineKind }[];
+}) {
+  for (const kind of new Set(detail.lines.map((line) => line.kind))) {
+    const payer = await reactionsFor(kind).payer?.(detail.order);
+    if (payer) return { greetName: payer.greetName, url: payer.url ?? orderUrl(detail.order.id) };
+  }
+  return { greetName: await greetedName(detail.order), url: orderUrl(detail.order.id) };
+}
+
 async function sendInvoiceMail({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
   if (!detail) return;
   const document = invoiceDocument(detail);
   const pdf = await renderInvoicePdf(document);
   const mpesa = detail.instructions.find((i) => i.method === "mpesa");
+  const payer = await addressOf(detail);
   await sendMailOnce(`order:${orderId}:invoice`, {
     to: detail.order.billingEmail,
     ...invoiceMail({
-      greetName: await greetedName(detail.order),
+      greetName: payer.greetName,
       invoiceNumber: detail.invoice.number,
       currency: detail.order.currency,
       totalMinor: detail.order.totalMinor,
       dueMinor: detail.dueMinor,
       mpesa: mpesa?.lines.map((l) => `${l.label} ${l.value}`).join(", ") ?? null,
       expiresAt: detail.order.expiresAt,
-      orderUrl: orderUrl(orderId),
+      orderUrl: payer.url,
     }),
     attachments: [
       { filename: `${detail.invoice.number}.pdf`, content: pdf, contentType: "application/pdf" },
@@ -82,8 +95,9 @@ async function sendReceiptMail(payload: ReceiptMailPayload) {
   const document = detail && receiptDocument(detail, row.receiptId);
   if (!detail || !document) return;
   const pdf = await renderReceiptPdf(document);
+  const payer = await addressOf(detail);
   const mail = receiptMail({
-    greetName: await greetedName(detail.order),
+    greetName: payer.greetName,
     invoiceNumber: detail.invoice.number,
     receiptNumber: document.receiptNumber,
     currency: document.currency,
@@ -95,7 +109,7 @@ async function sendReceiptMail(payload: ReceiptMailPayload) {
     stateBefore: orderStateBefore ?? detail.order.state,
     dueMinor: payload.dueMinor ?? detail.dueMinor,
     creditMinor: payload.creditMinor ?? detail.creditMinor,
-    orderUrl: orderUrl(detail.order.id),
+    orderUrl: payer.url,
   });
   await sendMailOnce(`payment:${paymentId}:receipt`, {
     to: detail.order.billingEmail,
@@ -116,17 +130,18 @@ async function sendCreditNoteMail({ refundId }: { refundId: string }) {
   const document = detail && creditNoteDocument(detail, refundId);
   if (!detail || !document) return;
   const pdf = await renderCreditNotePdf(document);
+  const payer = await addressOf(detail);
   await sendMailOnce(`refund:${refundId}:credit-note`, {
     to: detail.order.billingEmail,
     ...refundMail({
-      greetName: await greetedName(detail.order),
+      greetName: payer.greetName,
       invoiceNumber: detail.invoice.number,
       creditNoteNumber: document.creditNoteNumber,
       currency: document.currency,
       amountMinor: document.amountMinor,
       method: document.method,
       reference: document.reference,
-      orderUrl: orderUrl(detail.order.id),
+      orderUrl: payer.url,
     }),
     attachments: [
       {
@@ -142,15 +157,16 @@ async function sendCreditNoteMail({ refundId }: { refundId: string }) {
 async function sendHoldReminder({ orderId }: { orderId: string }) {
   const detail = await getOrderForSystem(orderId);
   if (detail?.order.state !== "awaiting_payment" || detail.dueMinor <= 0) return;
+  const payer = await addressOf(detail);
   await sendMailOnce(`order:${orderId}:hold-reminder`, {
     to: detail.order.billingEmail,
     ...holdReminderMail({
-      greetName: await greetedName(detail.order),
+      greetName: payer.greetName,
       invoiceNumber: detail.invoice.number,
       currency: detail.order.currency,
       dueMinor: detail.dueMinor,
       expiresAt: detail.order.expiresAt,
-      orderUrl: orderUrl(orderId),
+      orderUrl: payer.url,
     }),
   });
 }

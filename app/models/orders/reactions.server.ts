@@ -24,8 +24,20 @@ export type OrderClosedReaction = (
  */
 export type OrderReinstateReaction = (tx: Tx, order: OrderRow, actor: Actor) => Promise<void>;
 
+/**
+ * How the order's mails address its payer, when the line kind knows better than the order: a
+ * membership's billing contact is greeted by their own name and given a signed link instead of
+ * the account page they cannot open (decision 0094). Null: the order's own rule.
+ */
+export type OrderPayerAddress = (order: {
+  id: string;
+  buyerId: string | null;
+  billingEmail: string;
+}) => Promise<{ greetName: string | null; url?: string } | null>;
+
 export type OrderLineReactions = {
   paid: OrderPaidReaction;
+  payer?: OrderPayerAddress;
   closed?: OrderClosedReaction;
   /** Required for kinds that hold limited stock: without it their orders are not reinstated. */
   reinstate?: OrderReinstateReaction;

@@ -53,7 +53,7 @@ describe("/admin/members.csv", () => {
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(header).toBe(
-      '"Name","Email","Plan","Status","Organisation","KRA PIN / VAT","Student","Valid until","Since"',
+      '"Name","Email","Plan","Status","Organisation","KRA PIN / VAT","Student","Valid until","Since","Seat of"',
     );
     return rows;
   }
@@ -121,10 +121,10 @@ describe("/admin/members.csv", () => {
     expect(rows).toHaveLength(3);
     expect(rows).toEqual(
       expect.arrayContaining([
-        `"Wanjiru Kamau","wanjiru.kamau@example.test","Professional","Active","","","no","${members.active.validUntil}","${today}"`,
+        `"Wanjiru Kamau","wanjiru.kamau@example.test","Professional","Active","","","no","${members.active.validUntil}","${today}",""`,
         // A name a spreadsheet would run as a formula is defused.
-        `"'=1+2 Otieno Ochieng","otieno@example.test","Individual","Awaiting payment","","","no","","${today}"`,
-        `"Amina Hassan","amina.hassan@example.test","Corporate","Applied","Records Kenya Ltd","P051234567X","no","","${today}"`,
+        `"'=1+2 Otieno Ochieng","otieno@example.test","Individual","Awaiting payment","","","no","","${today}",""`,
+        `"Amina Hassan","amina.hassan@example.test","Corporate","Applied","Records Kenya Ltd","P051234567X","no","","${today}",""`,
       ]),
     );
 

@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "Student",
       "Valid until",
       "Since",
+      "Seat of",
     ],
     rows.map((r) => [
       r.memberName,
@@ -48,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       r.student ? "yes" : "no",
       r.endsAt ? r.endsAt.toISOString().slice(0, 10) : "",
       r.createdAt.toISOString().slice(0, 10),
+      // A Corporate seat holder's row: the organisation whose membership the seat is part of.
+      r.seatOf ?? "",
     ]),
   );
   const day = new Date().toISOString().slice(0, 10);

@@ -66,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     validUntil: m.endsAt ? formatDate(m.endsAt) : null,
     cancelling: Boolean(m.cancelRequestedAt),
     since: formatDate(m.createdAt),
+    seatOf: m.seatOf,
     upgradeTo: null as string | null,
   });
   return {
@@ -282,10 +283,19 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               <ColumnHeads names={["Member", "Email", "Plan", "Status", "Valid until", "Since"]} />
               <tbody>
                 {members.map((m) => (
-                  <tr key={m.id} className="border-b border-border">
+                  <tr
+                    key={m.id}
+                    className="border-b border-border"
+                    data-seat={m.seatOf ? "true" : undefined}
+                  >
                     <td className="py-2 pr-4">
                       {m.memberName}
-                      {m.organisationName ? (
+                      {m.seatOf ? (
+                        <span className="block">
+                          <Badge className="bg-primary-50 text-primary-700">Seat</Badge>{" "}
+                          <span className="text-muted-foreground">of {m.seatOf}</span>
+                        </span>
+                      ) : m.organisationName ? (
                         <span className="block text-muted-foreground">{m.organisationName}</span>
                       ) : null}
                     </td>

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     memberName: card.memberName as string,
     plan: PLAN_NAMES[card.plan as keyof typeof PLAN_NAMES],
+    seatOf: card.seatOf ?? null,
     current: Boolean(card.current),
     validFrom: card.validFrom ? formatDate(card.validFrom) : null,
     validUntil: formatDate(card.validUntil),
@@ -45,6 +46,7 @@ export default function MembershipCardPage({ loaderData }: Route.ComponentProps)
         <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">Kongamano</p>
         <p className="text-2xl font-semibold">{card.memberName}</p>
         <p>{card.plan} Member</p>
+        {card.seatOf ? <p>Team seat of {card.seatOf}</p> : null}
         <p className={card.current ? "font-medium text-success" : "font-medium text-destructive"}>
           {card.current ? "Current" : "Not current"} · valid until {card.validUntil}
         </p>

@@ -314,6 +314,7 @@ describe("membership pages", () => {
       "inGrace",
       "memberName",
       "plan",
+      "seatOf",
       "validUntil",
     ]);
     expect(page.body).toMatchObject({

@@ -22,6 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     memberName: card.memberName,
     plan: PLAN_NAMES[card.plan],
+    seatOf: card.seatOf,
     current: card.current,
     inGrace: card.inGrace,
     validUntil: card.validUntil ? formatDate(card.validUntil) : null,
@@ -47,7 +48,10 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-muted-foreground">Name</dt>
           <dd>{card.memberName}</dd>
           <dt className="text-muted-foreground">Plan</dt>
-          <dd>{card.plan}</dd>
+          <dd>
+            {card.plan}
+            {card.seatOf ? ` (team seat of ${card.seatOf})` : ""}
+          </dd>
           <dt className="text-muted-foreground">Valid until</dt>
           <dd>
             {card.validUntil ?? "Not yet valid"}
