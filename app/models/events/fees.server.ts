@@ -20,6 +20,8 @@ export type FeeInput = {
   maxPerOrder?: number;
   /** Live registrations one account may have for this ticket (default 1). */
   maxPerAccount?: number;
+  /** People one ticket admits (a group ticket, decision 0093; default 1). */
+  admits?: number;
   /** yyyy-MM-dd */
   availableUntil: string | null;
   /**

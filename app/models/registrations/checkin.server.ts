@@ -3,7 +3,9 @@
 // happens for a confirmed registration and its unique (ticket, day) index is the guard, so twenty
 // phones scanning one code at once record one admission (decision 0045, 0089). The door opens a
 // set time before the start (organisers may open it earlier) and closes when the last day ends.
-// The audit row commits with the admission.
+// The audit row commits with the admission. A group ticket admits its stated number of people
+// (tickets.admits) on each day: admissions are numbered 1..admits and the unique (ticket, day,
+// admission) index is the guard (decision 0093).
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import {
@@ -90,7 +92,16 @@ export type TicketSummary = {
   ticketLabel: string;
   seat: number;
   seats: number;
+  /** People this ticket admits per day (a group ticket: more than 1). */
+  admits: number;
+  /** People let in on it today (the door's day), this admission included. */
+  admitted: number;
 };
+
+/** "Admits 6 — 2 of 6 in": what a group ticket's page and the door show. */
+export function admitsLabel(admits: number, admitted: number) {
+  return `Admits ${admits} — ${admitted} of ${admits} in`;
+}
 
 export type CheckInResult =
   | { outcome: "checked_in"; ticket: TicketSummary; checkedInAt: Date; message: string }
@@ -166,6 +177,7 @@ async function findTicket(by: { code: string } | { id: string }, now: Date) {
       attendeeName: registrations.attendeeName,
       ticketLabel: registrations.ticketLabel,
       seats: registrations.quantity,
+      admits: tickets.admits,
       eventTitle: events.title,
       timeZone: events.timeZone,
       startDate: events.startDate,
@@ -180,19 +192,22 @@ async function findTicket(by: { code: string } | { id: string }, now: Date) {
     .limit(1);
   if (!found) return undefined;
   const door = doorAt(found, now);
-  const [admission] = door.day
+  // Today's admissions, the latest first (a group ticket may have several).
+  const admissions = door.day
     ? await getDb()
         .select({ checkedInAt: ticketCheckIns.checkedInAt, checkedInBy: user.name })
         .from(ticketCheckIns)
         .leftJoin(user, eq(user.id, ticketCheckIns.checkedInBy))
         .where(and(eq(ticketCheckIns.ticketId, found.id), eq(ticketCheckIns.day, door.day)))
-        .limit(1)
+        .orderBy(desc(ticketCheckIns.admission))
     : [];
+  const [latest] = admissions;
   return {
     ...found,
     door,
-    checkedInAt: admission?.checkedInAt ?? null,
-    checkedInBy: admission?.checkedInBy ?? null,
+    admitted: admissions.length,
+    checkedInAt: latest?.checkedInAt ?? null,
+    checkedInBy: latest?.checkedInBy ?? null,
   };
 }
 
@@ -205,18 +220,24 @@ function summaryOf(row: FoundTicket): TicketSummary {
     ticketLabel: row.ticketLabel,
     seat: row.seat,
     seats: row.seats,
+    admits: row.admits,
+    admitted: row.admitted,
   };
 }
 
 function alreadyResult(row: FoundTicket, checkedInAt: Date): CheckInResult {
   const by = row.checkedInBy ?? "a staff member whose account was removed";
   const today = row.door.days.length > 1 ? " today" : "";
+  const when = `${checkInTimeLabel(checkedInAt, row.timeZone)} by ${by}`;
   return {
     outcome: "already",
     ticket: summaryOf(row),
     checkedInAt,
     checkedInBy: by,
-    message: `Already checked in${today} at ${checkInTimeLabel(checkedInAt, row.timeZone)} by ${by}`,
+    message:
+      row.admits > 1
+        ? `All ${row.admits} people on this group ticket are already in${today} (${admitsLabel(row.admits, row.admitted)}); the last at ${when}`
+        : `Already checked in${today} at ${when}`,
   };
 }
 
@@ -234,15 +255,17 @@ function refusalOf(row: FoundTicket, eventId: string, now: Date): CheckInResult 
       ? refuse("closed", `Check-in for this event closed at ${at(row.door.closesAt)}.`)
       : refuse("not_open", `Check-in opens at ${at(row.door.opensAt)}.`);
   }
-  if (row.checkedInAt) return alreadyResult(row, row.checkedInAt);
+  if (row.checkedInAt && row.admitted >= row.admits) return alreadyResult(row, row.checkedInAt);
   if (row.state !== "confirmed") return refuse(REFUSAL_BY_STATE[row.state]);
   return null;
 }
 
 /**
- * Admits one ticket of `eventId` for the day the door admits for at `now`. The conditional INSERT
- * is the only guard that counts: two scans of one code race to the unique (ticket, day) index, one
- * wins, the other re-reads and answers "Already checked in".
+ * Admits one ticket of `eventId` (one person of a group ticket) for the day the door admits for at
+ * `now`. The conditional INSERT is the only guard that counts: it takes the next admission number
+ * while fewer than the ticket's admits are in, and two scans of one code race to the unique
+ * (ticket, day, admission) index; the loser tries the next number, or, when the ticket is full,
+ * re-reads and answers "Already checked in".
  */
 async function checkIn(
   eventId: string,
@@ -260,29 +283,45 @@ async function checkIn(
   if (refusal) return refusal;
   const day = row.door.day as string;
 
-  const checkedInAt = await getDb().transaction(async (tx) => {
-    const [admitted] = await queryRows<{ checked_in_at: Date | string }>(
-      sql`insert into ${ticketCheckIns} (ticket_id, event_id, day, checked_in_at, checked_in_by)
-          select t.id, t.event_id, ${day}::date, ${now.toISOString()}::timestamptz, ${actor.id}
-          from ${tickets} as t join ${registrations} as r on r.id = t.registration_id
-          where t.id = ${row.id} and r.state = 'confirmed'
-          on conflict (ticket_id, day) do nothing
-          returning checked_in_at`,
-      tx,
-    );
-    if (!admitted) return null;
-    await auditIn(tx, actor, "ticket.check_in", row.id, {
-      eventId,
-      registrationId: row.registrationId,
-      attendee: row.attendeeName,
-      seat: row.seat,
-      day,
-      via,
+  let admittedRow: { checkedInAt: Date; admission: number } | null = null;
+  // One attempt per free place at most: each lost race means one more person is in.
+  for (let attempt = 0; attempt < Math.max(1, row.admits) && !admittedRow; attempt++) {
+    admittedRow = await getDb().transaction(async (tx) => {
+      const [admitted] = await queryRows<{ checked_in_at: Date | string; admission: number }>(
+        sql`insert into ${ticketCheckIns} (ticket_id, event_id, day, checked_in_at, checked_in_by, admission)
+            select t.id, t.event_id, ${day}::date, ${now.toISOString()}::timestamptz, ${actor.id}, n.next
+            from ${tickets} as t join ${registrations} as r on r.id = t.registration_id
+            cross join lateral (
+              select count(*)::int + 1 as next from ${ticketCheckIns} as c
+              where c.ticket_id = t.id and c.day = ${day}::date
+            ) as n
+            where t.id = ${row.id} and r.state = 'confirmed' and n.next <= t.admits
+            on conflict (ticket_id, day, admission) do nothing
+            returning checked_in_at, admission`,
+        tx,
+      );
+      if (!admitted) return null;
+      await auditIn(tx, actor, "ticket.check_in", row.id, {
+        eventId,
+        registrationId: row.registrationId,
+        attendee: row.attendeeName,
+        seat: row.seat,
+        day,
+        via,
+        ...(row.admits > 1 ? { admission: Number(admitted.admission), admits: row.admits } : {}),
+      });
+      return {
+        checkedInAt: new Date(admitted.checked_in_at),
+        admission: Number(admitted.admission),
+      };
     });
-    return new Date(admitted.checked_in_at);
-  });
+    if (!admittedRow) {
+      const again = await findTicket({ id: row.id }, now);
+      if (!again || again.admitted >= again.admits || again.state !== "confirmed") break;
+    }
+  }
 
-  if (!checkedInAt) {
+  if (!admittedRow) {
     // Someone else got there first (or the registration changed meanwhile): say what happened.
     const again = await findTicket({ id: row.id }, now);
     const lost = again ? refusalOf(again, eventId, now) : null;
@@ -290,13 +329,14 @@ async function checkIn(
     throw new DomainError("The ticket could not be checked in. Please try again.", 409);
   }
   const dayNote = row.door.days.length > 1 ? ` · ${eventDayLabel(day)}` : "";
+  const { checkedInAt, admission } = admittedRow;
   return {
     outcome: "checked_in",
-    ticket: summaryOf(row),
+    ticket: { ...summaryOf(row), admitted: admission },
     checkedInAt,
     message: `Checked in: ${row.attendeeName} · ${row.ticketLabel}${
       row.seats > 1 ? ` · seat ${row.seat} of ${row.seats}` : ""
-    }${dayNote}`,
+    }${row.admits > 1 ? ` · ${admitsLabel(row.admits, admission)}` : ""}${dayNote}`,
   };
 }
 
@@ -370,6 +410,10 @@ export type CheckInSearchResult = {
   tickets: Array<{
     id: string;
     seat: number;
+    /** People this ticket admits per day, and how many are in on the door's day. */
+    admits: number;
+    admitted: number;
+    /** The latest admission on the door's day. */
     checkedInAt: Date | null;
     checkedInBy: string | null;
   }>;
@@ -415,11 +459,13 @@ export async function searchCheckInTickets(
     )
     .limit(SEARCH_LIMIT);
   if (matches.length === 0) return [];
-  const seats = await db
+  const rows = await db
     .select({
       id: tickets.id,
       registrationId: tickets.registrationId,
       seat: tickets.seat,
+      admits: tickets.admits,
+      admission: ticketCheckIns.admission,
       checkedInAt: ticketCheckIns.checkedInAt,
       checkedInBy: user.name,
     })
@@ -435,7 +481,14 @@ export async function searchCheckInTickets(
         matches.map((m) => m.id),
       ),
     )
-    .orderBy(asc(tickets.seat));
+    .orderBy(asc(tickets.seat), desc(ticketCheckIns.admission));
+  // One entry per ticket: its latest admission today and how many are in.
+  const seats: Array<(typeof rows)[number] & { admitted: number }> = [];
+  for (const r of rows) {
+    const seen = seats.find((s) => s.id === r.id);
+    if (seen) seen.admitted += r.admission === null ? 0 : 1;
+    else seats.push({ ...r, admitted: r.admission === null ? 0 : 1 });
+  }
   return matches.map((m) => ({
     registrationId: m.id,
     attendeeName: m.attendeeName,
@@ -443,19 +496,27 @@ export async function searchCheckInTickets(
     state: m.state,
     tickets: seats
       .filter((s) => s.registrationId === m.id)
-      .map(({ id, seat, checkedInAt, checkedInBy }) => ({ id, seat, checkedInAt, checkedInBy })),
+      .map(({ id, seat, admits, admitted, checkedInAt, checkedInBy }) => ({
+        id,
+        seat,
+        admits,
+        admitted,
+        checkedInAt,
+        checkedInBy,
+      })),
   }));
 }
 
 /**
- * The door's tally: tickets of confirmed registrations, how many are admitted on `day` (the door's
- * day, or the last day with admissions once it is shut), and the count for each day of the event.
+ * The door's tally: people the tickets of confirmed registrations admit (a group ticket counts its
+ * admits), how many are admitted on `day` (the door's day, or the last day with admissions once it
+ * is shut), and the count for each day of the event.
  */
 export async function checkInTally(eventId: string, days: string[], day: string | null) {
   const db = getDb();
   const [[valid], perDay] = await Promise.all([
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`coalesce(sum(${tickets.admits}), 0)::int` })
       .from(tickets)
       .innerJoin(registrations, eq(registrations.id, tickets.registrationId))
       .where(and(eq(tickets.eventId, eventId), eq(registrations.state, "confirmed"))),

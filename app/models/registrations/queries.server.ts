@@ -1,6 +1,6 @@
 // Attendee-facing reads of registrations: the registration page, "My events", the ticket page and
 // what the e-mails need. Nothing here returns other attendees' names or e-mails (issue 15 item 8).
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   eventFees,
@@ -178,7 +178,11 @@ export async function listMyRegistrations(userId: string) {
   };
 }
 
-/** The attendee's own registration with its tickets (the ticket page), or null. */
+/**
+ * The registration with its tickets (the ticket page) for the account that booked it, or for the
+ * attendee it names when they are signed in with that (verified) e-mail address — a delegate
+ * opens their own ticket from their mail (issue 30) — or null. Only the booker may cancel.
+ */
 export async function getMyRegistration(registrationId: string, userId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(registrationId)) {
     return null;
@@ -195,14 +199,29 @@ export async function getMyRegistration(registrationId: string, userId: string) 
     .innerJoin(events, eq(events.id, registrations.eventId))
     .leftJoin(orders, eq(orders.id, registrations.orderId))
     .leftJoin(invoices, eq(invoices.orderId, registrations.orderId))
-    .where(and(eq(registrations.id, registrationId), eq(registrations.userId, userId)));
+    .where(
+      and(
+        eq(registrations.id, registrationId),
+        or(
+          eq(registrations.userId, userId),
+          sql`exists (select 1 from ${user} as u where u.id = ${userId} and u.email_verified
+                and lower(u.email) = lower(${registrations.attendeeEmail}))`,
+        ),
+      ),
+    );
   if (!row) return null;
+  const owner = row.registration.userId === userId;
   const seats =
     row.registration.state === "confirmed"
       ? await db
           .select({
             seat: tickets.seat,
             code: tickets.code,
+            admits: tickets.admits,
+            // People a group ticket let in on its latest day of admissions.
+            admittedLastDay: sql<number>`(select count(*)::int from ${ticketCheckIns} as c
+              where c.ticket_id = ${tickets}.id and c.day = (select max(d.day) from ${ticketCheckIns} as d
+              where d.ticket_id = ${tickets}.id))`.mapWith(Number),
             // The latest admission (a multi-day pass is admitted each day).
             checkedInAt:
               sql<Date | null>`(select max(c.checked_in_at) from ${ticketCheckIns} as c where c.ticket_id = ${tickets}.id)`.mapWith(
@@ -219,7 +238,9 @@ export async function getMyRegistration(registrationId: string, userId: string) 
     tickets: seats,
     past: isPastEvent(row.event, now),
     cancelDeadline: selfCancelDeadline(row.event.startDate),
+    owner,
     mayCancel:
+      owner &&
       (row.registration.state === "confirmed" || row.registration.state === "awaiting_payment") &&
       now < selfCancelDeadline(row.event.startDate),
   };

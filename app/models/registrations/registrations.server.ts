@@ -2,7 +2,7 @@
 // exported function per transition. Each runs in one transaction that first locks the event row
 // (SELECT … FOR UPDATE), so counting the seats held and taking some is atomic on PGlite and on
 // PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11, decision 0040).
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
@@ -217,6 +217,8 @@ export type TicketOption = {
   maxPerOrder: number;
   /** Live registrations (held or confirmed) one account may have (the fee's max_per_account). */
   maxPerAccount: number;
+  /** People one ticket admits (a group ticket: more than 1); each takes a place of the capacity. */
+  admits: number;
   availableUntil: string | null;
   /** On sale now for this person (sale started, available_until not passed, member fee allowed). */
   onSale: boolean;
@@ -245,6 +247,7 @@ export async function loadTicketOptions(
       maxPerAccount: eventFees.maxPerAccount,
       availableUntil: eventFees.availableUntil,
       saleStartsAt: eventFees.saleStartsAt,
+      admits: eventFees.admits,
     })
     .from(eventFees)
     .where(eq(eventFees.eventId, event.id))
@@ -262,6 +265,7 @@ export async function loadTicketOptions(
         stock: null,
         maxPerOrder: MAX_SEATS_PER_REGISTRATION,
         maxPerAccount: MAX_REGISTRATIONS_PER_ACCOUNT,
+        admits: 1,
         availableUntil: null,
         onSale: true,
         offSaleReason: null,
@@ -291,6 +295,7 @@ export async function loadTicketOptions(
       stock: fee.maxQuantity,
       maxPerOrder: fee.maxPerOrder,
       maxPerAccount: fee.maxPerAccount,
+      admits: fee.admits,
       availableUntil: fee.availableUntil,
       onSale: offSaleReason === null,
       offSaleReason,
@@ -300,7 +305,11 @@ export async function loadTicketOptions(
 
 const feeKey = (feeId: string | null) => feeId ?? "";
 
-/** Seats held: confirmed + awaiting payment (until its order closes) + offered to the waitlist. */
+/**
+ * Seats held: confirmed + awaiting payment (until its order closes) + offered to the waitlist.
+ * `byFee` counts tickets (a fee's stock); `total` counts people against the event's capacity, a
+ * group ticket as many as it admits (decision 0093).
+ */
 export type HeldSeats = { total: number; byFee: Map<string, number> };
 
 export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
@@ -309,8 +318,10 @@ export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
       .select({
         feeId: registrations.feeId,
         seats: sql<number>`sum(${registrations.quantity})::int`,
+        admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
       })
       .from(registrations)
+      .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
       .where(
         and(
           eq(registrations.eventId, eventId),
@@ -322,24 +333,28 @@ export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
       .select({
         feeId: waitlistEntries.feeId,
         seats: sql<number>`sum(${waitlistEntries.quantity})::int`,
+        admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
       })
       .from(waitlistEntries)
+      .leftJoin(eventFees, eq(eventFees.id, waitlistEntries.feeId))
       .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.state, "offered")))
       .groupBy(waitlistEntries.feeId),
   ]);
   const held: HeldSeats = { total: 0, byFee: new Map() };
-  for (const row of [...booked, ...offered]) addHeld(held, row.feeId, Number(row.seats));
+  for (const row of [...booked, ...offered]) {
+    addHeld(held, row.feeId, Number(row.seats), Number(row.admits));
+  }
   return held;
 }
 
-function addHeld(held: HeldSeats, feeId: string | null, seats: number) {
-  held.total += seats;
+function addHeld(held: HeldSeats, feeId: string | null, seats: number, admits = 1) {
+  held.total += seats * admits;
   held.byFee.set(feeKey(feeId), (held.byFee.get(feeKey(feeId)) ?? 0) + seats);
 }
 
 /** Seats of this ticket still free: its own stock and the event's capacity both cap it. */
 export function remainingSeats(
-  option: Pick<TicketOption, "feeId" | "stock">,
+  option: Pick<TicketOption, "feeId" | "stock"> & { admits?: number },
   capacity: number | null,
   held: HeldSeats,
 ): number {
@@ -347,7 +362,11 @@ export function remainingSeats(
     option.stock === null
       ? Number.POSITIVE_INFINITY
       : option.stock - (held.byFee.get(feeKey(option.feeId)) ?? 0);
-  const byEvent = capacity === null ? Number.POSITIVE_INFINITY : capacity - held.total;
+  // A group ticket needs room for everyone it admits.
+  const byEvent =
+    capacity === null
+      ? Number.POSITIVE_INFINITY
+      : Math.floor((capacity - held.total) / Math.max(1, option.admits ?? 1));
   return Math.max(0, Math.min(byTicket, byEvent));
 }
 
@@ -398,12 +417,20 @@ async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
     action: "registration.confirm",
     details: { eventId: registration.eventId, quantity: registration.quantity },
   });
+  // A group ticket admits the number of people its fee states (fixed when the ticket is issued).
+  const [fee] = registration.feeId
+    ? await tx
+        .select({ admits: eventFees.admits })
+        .from(eventFees)
+        .where(eq(eventFees.id, registration.feeId))
+    : [];
   await tx.insert(tickets).values(
     Array.from({ length: registration.quantity }, (_, i) => ({
       registrationId: registration.id,
       eventId: registration.eventId,
       seat: i + 1,
       code: ticketCode(),
+      admits: fee?.admits ?? 1,
     })),
   );
   await enqueueJob(tx, {
@@ -440,8 +467,11 @@ async function checkAccountShare(
   option: Pick<TicketOption, "feeId" | "label" | "maxPerAccount">,
   accountId: string,
 ) {
+  // Seats booked together (a delegation) are one booking: it counts once.
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(distinct coalesce(${registrations.bookingId}, ${registrations.id}))::int`,
+    })
     .from(registrations)
     .where(
       and(
@@ -463,8 +493,11 @@ export function accountShareMessage(option: Pick<TicketOption, "label" | "maxPer
 }
 
 async function checkUnpaidHolds(tx: Tx, accountId: string) {
+  // One unpaid invoice is one hold, however many seats (registrations) it holds.
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(distinct coalesce(${registrations.orderId}, ${registrations.id}))::int`,
+    })
     .from(registrations)
     .where(and(eq(registrations.userId, accountId), eq(registrations.state, "awaiting_payment")));
   if (Number(row?.n ?? 0) >= MAX_UNPAID_HOLDS_PER_ACCOUNT) {
@@ -633,7 +666,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
           "quantity",
         );
       }
-      addHeld(held, offer.feeId, -offer.quantity); // the offer's seats become this registration's
+      addHeld(held, offer.feeId, -offer.quantity, option.admits); // the offer's seats become this registration's
     } else if (await someoneWaitsFor(tx, event, option.feeId)) {
       throw new RegistrationError(
         "People are waiting for these seats. Join the waitlist to be offered the next free seat.",
@@ -740,20 +773,263 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Booking for a delegation: several tickets, a name and e-mail per seat (issue 30, decision 0093)
+// ---------------------------------------------------------------------------------------------
+/** Seats one booking (one order) may take across all its tickets. */
+export const MAX_SEATS_PER_BOOKING = 20;
+
+export type BookSeatsInput = {
+  eventId: string;
+  /** The signed-in person booking (and paying); the buyer of the order. */
+  account: { id: string; name: string; email: string };
+  /** One entry per seat, in the order shown: its ticket (null: the free ticket) and attendee. */
+  seats: Array<{ feeId: string | null; name: string; email: string }>;
+  organisationName?: string | null;
+  taxId?: string | null;
+  request?: Request | null;
+  /** The clock (tests inject it). */
+  now?: Date;
+};
+
+export type BookSeatsResult = {
+  bookingId: string;
+  /** One registration per seat, in the order of `seats`. */
+  registrationIds: string[];
+  /** awaiting_payment when some seat is paid (its order holds them), else confirmed. */
+  state: "confirmed" | "awaiting_payment";
+  orderId: string | null;
+  invoiceNumber: string | null;
+  /** What the order charges, in minor units, as the server computed it. */
+  totalMinor: number;
+  currency: Currency | null;
+};
+
+/** A booking's tickets counted, and what they cost (never the client's figure). */
+export type BookingQuote = {
+  lines: Array<{ option: TicketOption; quantity: number; lineTotalMinor: number }>;
+  seats: number;
+  totalMinor: number;
+  currency: Currency | null;
+};
+
+/**
+ * Counts the seats per ticket and prices them from the tickets on offer: the one place the total
+ * is computed (the form's live total shows the same sum, the server recomputes it here).
+ */
+export function quoteBooking(
+  options: TicketOption[],
+  seats: Array<{ feeId: string | null }>,
+): BookingQuote {
+  const lines: BookingQuote["lines"] = [];
+  for (const seat of seats) {
+    const option = options.find((o) => o.feeId === seat.feeId);
+    if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
+    const line = lines.find((l) => l.option === option);
+    if (line) line.quantity++;
+    else lines.push({ option, quantity: 1, lineTotalMinor: 0 });
+  }
+  const currencies = new Set(
+    lines.filter((l) => l.option.unitAmountMinor > 0).map((l) => l.option.currency),
+  );
+  if (currencies.size > 1) {
+    throw new RegistrationError(
+      "One order is invoiced in one currency: book tickets priced in another currency in a separate order.",
+      400,
+      "feeId",
+    );
+  }
+  let totalMinor = 0;
+  for (const line of lines) {
+    line.lineTotalMinor = line.quantity * line.option.unitAmountMinor;
+    totalMinor += line.lineTotalMinor;
+  }
+  if (!Number.isSafeInteger(totalMinor))
+    throw new RegistrationError("The total is too large.", 400);
+  return { lines, seats: seats.length, totalMinor, currency: [...currencies][0] ?? null };
+}
+
+/**
+ * Books several seats in one go, of one or more tickets, each seat naming its attendee: one
+ * registration per seat (so each attendee gets their own ticket mail with their own QR code), all
+ * sharing a booking id and, for the paid seats, one order with a line per ticket whose invoice
+ * goes to the buyer. Free seats confirm at once; paid ones wait for the order. Every limit of a
+ * single registration applies: sale windows, max_per_order per ticket, MAX_SEATS_PER_BOOKING,
+ * stock and capacity under the event lock (no overselling), the waitlist first, the account's
+ * share (one booking counts once), unpaid holds, and other attendees' addresses.
+ */
+export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult> {
+  const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
+  if (input.seats.length === 0) {
+    throw new RegistrationError("Choose at least one seat.", 400, "quantity");
+  }
+  if (input.seats.length > MAX_SEATS_PER_BOOKING) {
+    throw new RegistrationError(
+      `One order can have at most ${MAX_SEATS_PER_BOOKING} seats.`,
+      400,
+      "quantity",
+    );
+  }
+  return getDb().transaction(async (tx) => {
+    const now = input.now ?? new Date();
+    const event = await lockEvent(tx, input.eventId);
+    const closed = registrationClosedReason(event, now);
+    if (closed) throw new RegistrationError(closed, 409);
+    const options = await loadTicketOptions(tx, event, input.account.id, now);
+    const quote = quoteBooking(options, input.seats);
+    for (const { option, quantity } of quote.lines) {
+      if (!option.onSale) {
+        throw new RegistrationError(`${option.label}: ${option.offSaleReason}.`, 400, "feeId");
+      }
+      if (quantity > option.maxPerOrder) {
+        throw new RegistrationError(
+          `${option.label}: at most ${option.maxPerOrder} ${option.maxPerOrder === 1 ? "seat" : "seats"} per order.`,
+          400,
+          "quantity",
+        );
+      }
+    }
+    const account = await lockAccount(tx, input.account.id);
+    for (const { option } of quote.lines) await checkAccountShare(tx, event.id, option, account.id);
+    const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
+    if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
+
+    // Seats under the event lock: each ticket's stock, and the capacity all of them share.
+    const held = await heldSeats(tx, event.id);
+    for (const { option, quantity } of quote.lines) {
+      if (await someoneWaitsFor(tx, event, option.feeId)) {
+        throw new RegistrationError(
+          `People are waiting for ${option.label} seats. Join the waitlist to be offered the next free seat.`,
+          409,
+          "form",
+          "full",
+        );
+      }
+      const remaining = remainingSeats(option, event.capacity, held);
+      if (remaining === 0) {
+        throw new RegistrationError(
+          `${option.label} is sold out. Join the waitlist to be offered a freed seat.`,
+          409,
+          "form",
+          "full",
+        );
+      }
+      if (quantity > remaining) {
+        throw new RegistrationError(
+          `${option.label}: only ${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`,
+          400,
+          "quantity",
+        );
+      }
+      addHeld(held, option.feeId, quantity, option.admits);
+    }
+
+    let order: { id: string; expiresAt: Date } | null = null;
+    let invoiceNumber: string | null = null;
+    let repeatHold = false;
+    if (paidLines.length > 0 && quote.currency) {
+      let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
+      for (const { option } of paidLines) {
+        const lapsedUntil = option.feeId ? await lapsedHoldEnd(tx, account.id, option.feeId) : null;
+        if (!lapsedUntil) continue;
+        // Booking again after letting a hold lapse does not buy a new clock.
+        holdMs = Math.min(
+          holdMs,
+          Math.max(REPEAT_HOLD_MINUTES * 60_000, lapsedUntil.getTime() - now.getTime()),
+        );
+        repeatHold = true;
+      }
+      const created = await createOrder(
+        {
+          buyer: input.account,
+          organisationName: input.organisationName,
+          taxId: input.taxId,
+          currency: quote.currency,
+          holdMs,
+          lines: paidLines.map(({ option, quantity }) => ({
+            kind: "event_ticket" as const,
+            referenceId: option.feeId as string,
+            description: `${event.title} — ${option.label}`,
+            quantity,
+            unitAmountMinor: option.unitAmountMinor,
+          })),
+        },
+        tx,
+      );
+      order = created.order;
+      invoiceNumber = created.invoiceNumber;
+    }
+
+    const bookingId = randomUUID();
+    const registrationIds: string[] = [];
+    for (const seat of input.seats) {
+      const option = options.find((o) => o.feeId === seat.feeId) as TicketOption;
+      const free = option.unitAmountMinor === 0;
+      // Other people's addresses are capped per account (earlier seats of this booking count).
+      await checkAttendeeEmail(tx, account, seat.email, now);
+      const [registration] = await tx
+        .insert(registrations)
+        .values({
+          eventId: event.id,
+          feeId: option.feeId,
+          ticketLabel: option.label,
+          unitAmountMinor: option.unitAmountMinor,
+          currency: option.currency,
+          userId: account.id,
+          attendeeName: seat.name,
+          attendeeEmail: seat.email,
+          quantity: 1,
+          state: "awaiting_payment",
+          orderId: free ? null : (order?.id ?? null),
+          holdUntil: free ? null : (order?.expiresAt ?? null),
+          bookingId,
+        })
+        .returning();
+      await auditIn(tx, actor, "registration.create", registration.id, {
+        eventId: event.id,
+        feeId: option.feeId,
+        quantity: 1,
+        bookingId,
+        to: free ? "confirmed" : "awaiting_payment",
+        ...(order && !free ? { orderId: order.id, invoice: invoiceNumber } : {}),
+        ...(repeatHold && !free ? { repeatHold: true } : {}),
+      });
+      if (free) await confirm(tx, registration, actor);
+      registrationIds.push(registration.id);
+    }
+    return {
+      bookingId,
+      registrationIds,
+      state: order ? "awaiting_payment" : "confirmed",
+      orderId: order?.id ?? null,
+      invoiceNumber,
+      totalMinor: quote.totalMinor,
+      currency: quote.currency,
+    };
+  });
+}
+
 /** awaiting_payment → confirmed once its order is paid (the order's unlock job; idempotent). */
 export async function confirmPaidRegistration(orderId: string) {
   if (!UUID.test(orderId)) return false;
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
+    // A delegation's order pays for several registrations (one per seat): each is confirmed and
+    // each attendee gets their own ticket mail.
+    const rows = await tx
       .select({ id: registrations.id, eventId: registrations.eventId })
       .from(registrations)
-      .where(eq(registrations.orderId, orderId));
-    if (!row) return false;
-    await lockEvent(tx, row.eventId);
-    const registration = await registrationMachine.lock(tx, row.id);
-    if (registration.state !== "awaiting_payment") return false;
-    await confirm(tx, registration, { system: "order-paid" });
-    return true;
+      .where(eq(registrations.orderId, orderId))
+      .orderBy(asc(registrations.createdAt), asc(registrations.id));
+    if (rows.length === 0) return false;
+    await lockEvent(tx, rows[0].eventId);
+    let confirmed = false;
+    for (const row of rows) {
+      const registration = await registrationMachine.lock(tx, row.id);
+      if (registration.state !== "awaiting_payment") continue;
+      await confirm(tx, registration, { system: "order-paid" });
+      confirmed = true;
+    }
+    return confirmed;
   });
 }
 
@@ -1057,9 +1333,12 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date(
   // A request short of the event's seats holds the whole queue; short of its ticket, that ticket's.
   const ALL = "*";
   const reserved = new Set<string>();
+  const admitsOf = (feeId: string | null) => options.get(feeKey(feeId))?.admits ?? 1;
   const reserve = (feeId: string | null, quantity: number) =>
     reserved.add(
-      event.capacity !== null && event.capacity - held.total < quantity ? ALL : feeKey(feeId),
+      event.capacity !== null && event.capacity - held.total < quantity * admitsOf(feeId)
+        ? ALL
+        : feeKey(feeId),
     );
   const passedOver: { queue: string; feeId: string | null; quantity: number; skips: number }[] = [];
   const offerExpiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
@@ -1078,7 +1357,7 @@ async function offerFreedSeats(tx: Tx, event: RegistrationEvent, now = new Date(
         });
       continue;
     }
-    addHeld(held, entry.feeId, entry.quantity);
+    addHeld(held, entry.feeId, entry.quantity, option.admits);
     for (const other of passedOver) {
       if (other.queue !== queue || ++other.skips < WAITLIST_MAX_SKIPS) continue;
       reserve(other.feeId, other.quantity);

@@ -10,6 +10,7 @@ import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { admitsLabel } from "~/models/registrations/checkin.server";
 import { getMyRegistration, joinLinkFor } from "~/models/registrations/queries.server";
 import { ticketQrSvg } from "~/models/registrations/registration-jobs.server";
 import {
@@ -83,6 +84,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         checkedInLabel: t.checkedInAt
           ? `${formatDate(t.checkedInAt, zone)} ${formatTime(t.checkedInAt, zone)}`
           : null,
+        // A group ticket: one QR for its whole group, "Admits 6 — 2 of 6 in".
+        admitsLabel: t.admits > 1 ? admitsLabel(t.admits, t.admittedLastDay ?? 0) : null,
       })),
     ),
   };
@@ -211,6 +214,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
                     className="size-56 bg-white"
                   />
                   <p className="font-medium">Seat {t.seat}</p>
+                  {t.admitsLabel ? <p className="text-sm font-medium">{t.admitsLabel}</p> : null}
                   <p className="font-mono text-xs break-all text-slate-700">{t.code}</p>
                   {t.checkedInLabel ? (
                     <p className="text-sm text-green-800">Checked in {t.checkedInLabel}</p>

@@ -14,6 +14,7 @@ import { requireRole } from "~/lib/permissions.server";
 import { cn } from "~/lib/utils";
 import { getRegistrationEvent } from "~/models/registrations/admin-queries.server";
 import {
+  admitsLabel,
   checkInByCode,
   checkInTally,
   checkInTicket,
@@ -85,8 +86,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tickets: r.tickets.map((t) => ({
         id: t.id,
         seat: t.seat,
+        // A group ticket stays open until all it admits are in: "Admits 6 — 2 of 6 in".
+        full: t.admitted >= t.admits,
+        admits: t.admits > 1 ? admitsLabel(t.admits, t.admitted) : null,
         checkedIn: t.checkedInAt
-          ? `Checked in at ${at(t.checkedInAt)}${t.checkedInBy ? ` by ${t.checkedInBy}` : ""}`
+          ? `${t.admits > 1 ? "Last checked in" : "Checked in"} at ${at(t.checkedInAt)}${t.checkedInBy ? ` by ${t.checkedInBy}` : ""}`
           : null,
       })),
     })),
@@ -331,9 +335,10 @@ function NameSearch() {
                       <li key={t.id} className="flex flex-wrap items-center justify-between gap-2">
                         <span className="text-sm">
                           {seat}
+                          {t.admits ? ` · ${t.admits}` : ""}
                           {t.checkedIn ? ` · ${t.checkedIn}` : ""}
                         </span>
-                        {t.checkedIn || r.state !== "confirmed" ? null : (
+                        {t.full || r.state !== "confirmed" ? null : (
                           <TicketButton
                             ticketId={t.id}
                             label={`Check in ${r.attendeeName}${

@@ -85,6 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       maxQuantity: fee.maxQuantity,
       maxPerOrder: fee.maxPerOrder,
       maxPerAccount: fee.maxPerAccount,
+      admits: fee.admits,
       availableUntil: fee.availableUntil,
       saleStartsAt: fee.saleStartsAt ? dateToZonedLocal(fee.saleStartsAt, event.timeZone) : null,
       joinUrl: fee.joinUrl,

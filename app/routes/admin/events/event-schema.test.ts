@@ -255,6 +255,7 @@ describe("FeesFormSchema (spec §5)", () => {
         maxQuantity: null,
         maxPerOrder: 10,
         maxPerAccount: 1,
+        admits: 1,
         availableUntil: null,
         saleStartsAt: null,
         joinUrl: null,

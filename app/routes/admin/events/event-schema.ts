@@ -256,6 +256,13 @@ export const FeeRowSchema = z
       .min(1, "Max per account must be at least 1")
       .max(100, "Max per account must be at most 100")
       .default(1),
+    // A group ticket (decision 0093): its one QR code admits this many people per event day.
+    admits: z
+      .number({ error: "Admits must be a whole number" })
+      .int("Admits must be a whole number")
+      .min(1, "Admits must be at least 1")
+      .max(1000, "Admits must be at most 1000")
+      .default(1),
     availableUntil: z
       .string()
       .trim()

@@ -34,6 +34,8 @@ export type FeeRowData = {
   maxQuantity: number | null;
   maxPerOrder: number;
   maxPerAccount: number;
+  /** People one ticket admits (a group ticket: more than 1). */
+  admits: number;
   availableUntil: string | null;
   /** Wall-clock `datetime-local` text in the event's zone; null: on sale at once. */
   saleStartsAt: string | null;
@@ -62,6 +64,7 @@ function toFormRow(fee: FeeRowData) {
     maxQuantity: fee.maxQuantity === null ? "" : String(fee.maxQuantity),
     maxPerOrder: String(fee.maxPerOrder),
     maxPerAccount: String(fee.maxPerAccount),
+    admits: String(fee.admits),
     availableUntil: fee.availableUntil ?? "",
     saleStartsAt: fee.saleStartsAt ?? "",
     joinUrl: fee.joinUrl ?? "",
@@ -81,6 +84,7 @@ const NEW_ROW = {
   amount: "0",
   maxPerOrder: "10",
   maxPerAccount: "1",
+  admits: "1",
 } as const;
 
 /** Shows a fetcher's outcome once, when it settles (toast + optional follow-up). */
@@ -317,6 +321,21 @@ function FeesEditor({
                         max={100}
                         step={1}
                         {...withoutKey(getInputProps(f.maxPerAccount, { type: "number" }))}
+                      />
+                    </Field>
+                    <Field
+                      label={label("Admits")}
+                      htmlFor={f.admits.id}
+                      errors={f.admits.errors}
+                      errorId={f.admits.errorId}
+                      hint="People one ticket lets in (a group ticket: more than 1)"
+                    >
+                      <Input
+                        key={f.admits.key}
+                        min={1}
+                        max={1000}
+                        step={1}
+                        {...withoutKey(getInputProps(f.admits, { type: "number" }))}
                       />
                     </Field>
                     <Field
