@@ -313,35 +313,36 @@ const feeKey = (feeId: string | null) => feeId ?? "";
 export type HeldSeats = { total: number; byFee: Map<string, number> };
 
 export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
-  const [booked, offered] = await Promise.all([
-    db
-      .select({
-        feeId: registrations.feeId,
-        seats: sql<number>`sum(${registrations.quantity})::int`,
-        admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
-      })
-      .from(registrations)
-      .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
-      .where(
-        and(
-          eq(registrations.eventId, eventId),
-          inArray(registrations.state, ["confirmed", "awaiting_payment"]),
-        ),
-      )
-      .groupBy(registrations.feeId),
-    db
-      .select({
-        feeId: waitlistEntries.feeId,
-        seats: sql<number>`sum(${waitlistEntries.quantity})::int`,
-        admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
-      })
-      .from(waitlistEntries)
-      .leftJoin(eventFees, eq(eventFees.id, waitlistEntries.feeId))
-      .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.state, "offered")))
-      .groupBy(waitlistEntries.feeId),
-  ]);
+  // One round trip (the event page asks on every visit): bookings, then waitlist offers.
+  const rows = await db
+    .select({
+      feeId: registrations.feeId,
+      seats: sql<number>`sum(${registrations.quantity})::int`,
+      admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
+    })
+    .from(registrations)
+    .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        inArray(registrations.state, ["confirmed", "awaiting_payment"]),
+      ),
+    )
+    .groupBy(registrations.feeId)
+    .unionAll(
+      db
+        .select({
+          feeId: waitlistEntries.feeId,
+          seats: sql<number>`sum(${waitlistEntries.quantity})::int`,
+          admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
+        })
+        .from(waitlistEntries)
+        .leftJoin(eventFees, eq(eventFees.id, waitlistEntries.feeId))
+        .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.state, "offered")))
+        .groupBy(waitlistEntries.feeId),
+    );
   const held: HeldSeats = { total: 0, byFee: new Map() };
-  for (const row of [...booked, ...offered]) {
+  for (const row of rows) {
     addHeld(held, row.feeId, Number(row.seats), Number(row.admits));
   }
   return held;
