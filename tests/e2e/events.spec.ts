@@ -73,7 +73,8 @@ test.describe("without JavaScript", () => {
   test("the home page impact figures are in the HTML", async ({ page }) => {
     await page.goto("/");
     const impact = page.getByRole("region", { name: "Our Impact" });
-    for (const figure of ["78+", "90+", "5k+", "18+"]) {
+    // Events and members are live counts (decision 0095), the others the spec's figures.
+    for (const figure of ["90+", "18+"]) {
       await expect(impact.getByText(figure, { exact: true }).first()).toBeAttached();
     }
   });

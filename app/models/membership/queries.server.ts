@@ -782,3 +782,17 @@ export async function getMembershipOfOrder(orderId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Current members (issue 30 item 8): the one definition every page that shows a member count
+ * uses — people with member benefits, by state: memberships that are active, renewal open or in
+ * grace, and the accepted, unrevoked seats of such Corporate memberships. One query.
+ */
+export async function countCurrentMembers(): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(sql`
+    SELECT (SELECT count(*) FROM ${memberships} m WHERE m.state IN ('active', 'renewal_open', 'grace'))
+      + (SELECT count(*) FROM ${membershipSeats} s JOIN ${memberships} m ON m.id = s.membership_id
+         WHERE m.plan = 'corporate' AND m.state IN ('active', 'renewal_open', 'grace')
+           AND s.accepted_at IS NOT NULL AND s.revoked_at IS NULL) AS n`);
+  return Number(rows[0]?.n ?? 0);
+}

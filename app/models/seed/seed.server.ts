@@ -13,6 +13,8 @@ import {
   eventSpeakers,
   eventSponsors,
   events,
+  memberships,
+  membershipTerms,
   offices,
   papers,
   speakers,
@@ -25,6 +27,13 @@ import { slugify } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { currencyExponent } from "~/lib/money";
 import { getStorage, publicUrl, randomKey } from "~/lib/storage.server";
+import {
+  activateTerm,
+  applyForMembership,
+  MembershipError,
+} from "~/models/membership/membership.server";
+import { MEMBERSHIP_CURRENCY, PLAN_PRICE_MINOR } from "~/models/membership/plans";
+import { recordPayment } from "~/models/orders/orders.server";
 import {
   AGENDA_TEMPLATES,
   CATEGORIES,
@@ -59,6 +68,7 @@ export async function seedIfEmpty(options: {
   const started = Date.now();
   const content = await seedContent(db, options.now ?? new Date());
   const accountsCreated = options.demoAccounts ? await seedDemoAccounts(db) : [];
+  if (options.demoAccounts) await seedDemoMembership(db);
   if (content || accountsCreated.length) {
     logger.info(
       { content, accountsCreated, ms: Date.now() - started },
@@ -520,4 +530,52 @@ async function seedDemoAccounts(db: Database): Promise<string[]> {
     if (inserted) created.push(demo.email);
   }
   return created;
+}
+
+/**
+ * The demo member (member@kongamano.org) is an active Professional member (issue 30 item 8), made
+ * the way a real one is: applied, invoiced, paid by bank transfer and activated through the
+ * lifecycle kit, so every page that reads memberships shows the same. Only when the account has
+ * never had a membership (a restart changes nothing; a demo that cancelled stays cancelled).
+ */
+async function seedDemoMembership(db: Database) {
+  const demo = DEMO_ACCOUNTS.find((a) => a.email === "member@kongamano.org");
+  if (!demo) return;
+  const [person] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.email, demo.email));
+  if (!person) return;
+  const [existing] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.userId, person.id))
+    .limit(1);
+  if (existing) return;
+  const applied = await applyForMembership(person, {
+    plan: "professional",
+    memberName: person.name,
+  }).catch((error) => {
+    // Another instance made it meanwhile (the account's membership row is locked while applying).
+    if (error instanceof MembershipError && error.status === 409) return null;
+    throw error;
+  });
+  if (!applied?.invoiceNumber) return;
+  await recordPayment(
+    {
+      method: "bank_transfer",
+      reference: "DEMO-SEED-MEMBER",
+      amountMinor: PLAN_PRICE_MINOR.professional,
+      currency: MEMBERSHIP_CURRENCY,
+      paidAt: new Date(),
+      invoiceNumber: applied.invoiceNumber,
+    },
+    { system: "demo-seed" },
+  );
+  const [term] = await db
+    .select({ id: membershipTerms.id })
+    .from(membershipTerms)
+    .where(eq(membershipTerms.membershipId, applied.membership.id));
+  // Active now, not when the worker gets to the paid order's unlock job (which then does nothing).
+  if (term) await activateTerm(term.id);
 }

@@ -4,6 +4,7 @@ import { queryRows } from "~/db/client.server";
 import { getAuth } from "~/lib/auth.server";
 import { getStorage, keyFromUrl } from "~/lib/storage.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { hasMemberBenefits } from "../membership/queries.server";
 import { CITY_TIME_ZONES } from "./content";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedIfEmpty } from "./seed.server";
@@ -235,6 +236,23 @@ describe("seedIfEmpty", () => {
     const result = await seedIfEmpty({ demoAccounts: true });
     expect(result).toEqual({ content: false, accountsCreated: [] });
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it("makes the demo member an active member with member benefits, once", async () => {
+    const member = DEMO_ACCOUNTS.find((a) => a.email === "member@kongamano.org");
+    const rows = await queryRows<{ user_id: string; state: string; plan: string; terms: number }>(
+      sql`SELECT m.user_id, m.state, m.plan,
+            (SELECT count(*)::int FROM membership_terms t
+              WHERE t.membership_id = m.id AND t.activated_at IS NOT NULL) AS terms
+          FROM memberships m JOIN "user" u ON u.id = m.user_id WHERE u.email = ${member?.email}`,
+    );
+    expect(rows).toEqual([
+      { user_id: expect.any(String), state: "active", plan: "professional", terms: 1 },
+    ]);
+    expect(await hasMemberBenefits(rows[0].user_id)).toBe(true);
+    await seedIfEmpty({ demoAccounts: true });
+    const again = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM memberships`);
+    expect(again).toEqual([{ n: 1 }]);
   });
 
   it("creates demo accounts that can sign in with their role", async () => {

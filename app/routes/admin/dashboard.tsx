@@ -15,6 +15,7 @@ import { Card } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
 import { requireRole } from "~/lib/permissions.server";
 import { getDashboardCounts, listRecentActivity } from "~/models/site/dashboard.server";
+import { getSiteFigures } from "~/models/site/figures.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,11 +26,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "editor", { anonymousTo: "/auth" });
   const isAdmin = user.role === "admin";
-  const [counts, activity] = await Promise.all([
+  const [counts, activity, figures] = await Promise.all([
     getDashboardCounts({ includeOffices: isAdmin }),
     listRecentActivity({ isAdmin }),
+    getSiteFigures(),
   ]);
-  return { name: user.name, counts, activity };
+  return { name: user.name, counts, activity, figures };
 }
 
 type CardSpec = {
@@ -79,7 +81,7 @@ const CARDS: CardSpec[] = [
 ];
 
 export default function AdminDashboard() {
-  const { name, counts, activity } = useLoaderData<typeof loader>();
+  const { name, counts, activity, figures } = useLoaderData<typeof loader>();
   const cards = CARDS.filter((card) => counts[card.key] !== null);
   return (
     <>
@@ -104,6 +106,12 @@ export default function AdminDashboard() {
                 {counts[key]}
                 <span className="sr-only"> {title.toLowerCase()}</span>
               </p>
+              {key === "events" ? (
+                // The public count (home, /events, /about): published events only (decision 0095).
+                <p className="text-sm text-muted-foreground" data-testid="count-events-published">
+                  {figures.events} published
+                </p>
+              ) : null}
               <div className="mt-auto flex flex-wrap gap-2">
                 <Link
                   to={href}

@@ -27,6 +27,7 @@ import {
   listUpgradeRequestsForAdmin,
   retentionReport,
 } from "~/models/membership/queries.server";
+import { getSiteFigures } from "~/models/site/figures.server";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,15 +45,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? (stateParam as MembershipState)
     : null;
   const q = params.get("q")?.trim() ?? "";
-  const [members, counts, applications, upgrades, notices, missed, retention] = await Promise.all([
-    listMembersForAdmin({ state, q }),
-    countMembersByState(),
-    listMembersForAdmin({ state: "applied" }),
-    listUpgradeRequestsForAdmin(),
-    listNoticeLog(50),
-    listMissedNotices(),
-    retentionReport(),
-  ]);
+  const [members, counts, applications, upgrades, notices, missed, retention, figures] =
+    await Promise.all([
+      listMembersForAdmin({ state, q }),
+      countMembersByState(),
+      listMembersForAdmin({ state: "applied" }),
+      listUpgradeRequestsForAdmin(),
+      listNoticeLog(50),
+      listMissedNotices(),
+      retentionReport(),
+      getSiteFigures(),
+    ]);
   const row = (m: (typeof members)[number]) => ({
     id: m.id,
     memberName: m.memberName,
@@ -71,6 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   return {
     filter: { state, q },
+    currentMembers: figures.members,
     members: members.map(row),
     counts,
     // Corporate upgrade requests are reviewed here too, with the same Approve and Reject.
@@ -161,7 +165,8 @@ function StateBadge({ state }: { state: MembershipState }) {
 }
 
 export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, members, counts, applications, notices, missed, retention } = loaderData;
+  const { filter, members, counts, applications, notices, missed, retention, currentMembers } =
+    loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const csvQuery = new URLSearchParams(
@@ -247,6 +252,10 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         <h2 id="members-heading" className="text-xl font-semibold">
           All members
         </h2>
+        <p>
+          Current members (with member benefits, team seats included; the figure the public pages
+          show): <strong data-testid="current-members">{currentMembers}</strong>
+        </p>
         <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
           <div className="grid gap-1">
             <Label htmlFor="members-q">Search</Label>

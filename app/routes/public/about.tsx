@@ -7,6 +7,7 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
+import { getSiteFigures, type SiteFigures } from "~/models/site/figures.server";
 import type { Route } from "./+types/about";
 
 // About page content (spec §2.9): real copy for this organisation; figures from spec §9.
@@ -101,12 +102,15 @@ const LEADERSHIP_TEAM = [
   },
 ] as const;
 
-const ABOUT_IMPACT = [
-  { value: "10,000+", label: "Members Worldwide" },
-  { value: "50+", label: "Annual Events" },
-  { value: "200+", label: "Research Papers" },
-  { value: "25", label: "Countries" },
-] as const;
+/** Members and events are live, from the one count every page shows (decision 0095). */
+function aboutImpact(figures: SiteFigures) {
+  return [
+    { value: figures.members.toLocaleString("en-US"), label: "Members Worldwide" },
+    { value: figures.events.toLocaleString("en-US"), label: "Events Hosted" },
+    { value: "200+", label: "Research Papers" },
+    { value: "25", label: "Countries" },
+  ];
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -120,8 +124,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  return data({ origin: env().BASE_URL }, { headers: cacheHeadersFor(user !== null) });
+  const [user, figures] = await Promise.all([getOptionalUser(request), getSiteFigures()]);
+  return data({ origin: env().BASE_URL, figures }, { headers: cacheHeadersFor(user !== null) });
 }
 
 function initials(name: string) {
@@ -133,7 +137,7 @@ function initials(name: string) {
     .slice(0, 2);
 }
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className="border-b border-border bg-gradient-to-b from-accent to-background">
@@ -238,7 +242,7 @@ export default function AboutPage() {
             Our Impact
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4">
-            {ABOUT_IMPACT.map((stat) => (
+            {aboutImpact(loaderData.figures).map((stat) => (
               <div key={stat.label} className="flex flex-col">
                 <dt className="text-blue-50">{stat.label}</dt>
                 <dd className="order-first text-4xl font-bold">{stat.value}</dd>

@@ -24,6 +24,7 @@ import {
   sitePageHeaders,
 } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
+import { getSiteFigures, type SiteFigures } from "~/models/site/figures.server";
 import type { Route } from "./+types/advertising";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -39,10 +40,24 @@ export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const user = await getOptionalUser(request);
+  const [user, figures] = await Promise.all([getOptionalUser(request), getSiteFigures()]);
   const initialTab: PackageTab =
     url.searchParams.get("tab") === "digital" ? "digital" : "sponsorship";
-  return data({ origin: env().BASE_URL, initialTab }, { headers: cacheHeadersFor(user !== null) });
+  return data(
+    { origin: env().BASE_URL, initialTab, figures },
+    { headers: cacheHeadersFor(user !== null) },
+  );
+}
+
+/** Members and events are live, from the one count every page shows (decision 0095). */
+function advertisingStats(figures: SiteFigures) {
+  return ADVERTISING_STATS.map((stat) =>
+    stat.label === "Global Members"
+      ? { ...stat, value: figures.members.toLocaleString("en-US") }
+      : stat.label === "Annual Events"
+        ? { label: "Events Hosted", value: figures.events.toLocaleString("en-US") }
+        : stat,
+  );
 }
 
 const WHY_ICONS = [Target, Globe, Lightbulb, Users];
@@ -60,7 +75,7 @@ export default function AdvertisingPage({ loaderData }: Route.ComponentProps) {
             information — at our events, on our website and in their inbox.
           </p>
           <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-4 md:grid-cols-4">
-            {ADVERTISING_STATS.map((stat) => (
+            {advertisingStats(loaderData.figures).map((stat) => (
               <div
                 key={stat.label}
                 className="flex flex-col rounded-xl border border-border bg-card p-5"

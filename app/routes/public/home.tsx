@@ -9,13 +9,17 @@ import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { jsonLd, pageMeta, SITE_NAME } from "~/lib/seo";
+import { getSiteFigures, type SiteFigures } from "~/models/site/figures.server";
 import { getHomeContent } from "~/models/site/home.server";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "./events/http.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const content = await getHomeContent();
-  return data({ ...content, origin: env().BASE_URL }, { headers: publicCacheHeaders(request) });
+  const [content, figures] = await Promise.all([getHomeContent(), getSiteFigures()]);
+  return data(
+    { ...content, figures, origin: env().BASE_URL },
+    { headers: publicCacheHeaders(request) },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -47,20 +51,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const OUTLINE_ON_DARK =
   "inline-flex h-11 items-center justify-center gap-2 rounded-md border border-white/70 px-6 text-sm font-medium whitespace-nowrap text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white [&_svg]:size-4";
 
-/** Promotional figures of the hero (spec §2.3; static marketing text, spec §9). */
-const HERO_STATS = [
-  ["50+", "Annual Events"],
-  ["200+", "Research Papers"],
-  ["10,000+", "Members"],
-] as const;
+/** The hero's figures (spec §2.3): events and members live, as on every page (decision 0095). */
+function heroStats(figures: SiteFigures) {
+  return [
+    [figures.events.toLocaleString("en-US"), "Events Hosted"],
+    ["200+", "Research Papers"],
+    [figures.members.toLocaleString("en-US"), "Members"],
+  ] as const;
+}
 
 /** The animated impact figures and their growth badges (spec §2.3). */
-const IMPACT = [
-  { value: 78, label: "Events Hosted", growth: "+15%" },
-  { value: 90, label: "Research Papers", growth: "+23%" },
-  { value: 5000, label: "Members", growth: "+42%" },
-  { value: 18, label: "Countries", growth: "+8%" },
-] as const;
+function impact(figures: SiteFigures) {
+  // Events and members are live, from the one count every page shows (decision 0095).
+  return [
+    { value: figures.events, suffix: "", label: "Events Hosted", growth: "+15%" },
+    { value: 90, suffix: "+", label: "Research Papers", growth: "+23%" },
+    { value: figures.members, suffix: "", label: "Members", growth: "+42%" },
+    { value: 18, suffix: "+", label: "Countries", growth: "+8%" },
+  ];
+}
 
 const WHY_JOIN = [
   {
@@ -81,7 +90,7 @@ const WHY_JOIN = [
 ] as const;
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { featuredEvents, latestPapers, offices } = loaderData;
+  const { featuredEvents, latestPapers, offices, figures } = loaderData;
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-primary to-primary-700 text-white">
@@ -107,7 +116,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <dl className="mt-10 flex max-w-2xl flex-wrap gap-x-10 gap-y-4">
-            {HERO_STATS.map(([value, label]) => (
+            {heroStats(figures).map(([value, label]) => (
               <div key={label} className="flex flex-col">
                 <dt className="text-sm text-blue-50">{label}</dt>
                 <dd className="order-first text-2xl font-bold sm:text-4xl">{value}</dd>
@@ -126,13 +135,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             A community that grows every year.
           </p>
           <ul className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {IMPACT.map((item) => (
+            {impact(figures).map((item) => (
               <li
                 key={item.label}
                 className="flex flex-col items-center gap-2 rounded-xl border border-border bg-card p-6 text-center shadow-sm"
               >
                 <span className="text-4xl font-bold text-primary-700">
-                  <CountUp value={item.value} suffix="+" />
+                  <CountUp value={item.value} suffix={item.suffix} />
                 </span>
                 <span className="font-medium">{item.label}</span>
                 <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">

@@ -15,6 +15,7 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, contactHref, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
+import { getSiteFigures, type SiteFigures } from "~/models/site/figures.server";
 import type { Route } from "./+types/membership";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -29,13 +30,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  return data({ origin: env().BASE_URL }, { headers: cacheHeadersFor(user !== null) });
+  const [user, figures] = await Promise.all([getOptionalUser(request), getSiteFigures()]);
+  return data({ origin: env().BASE_URL, figures }, { headers: cacheHeadersFor(user !== null) });
+}
+
+/** Members and events are live, from the one count every page shows (decision 0095). */
+function membershipStats(figures: SiteFigures) {
+  return MEMBERSHIP_STATS.map((stat) =>
+    stat.label === "Active Members"
+      ? { ...stat, value: figures.members.toLocaleString("en-US") }
+      : stat.label === "Annual Events"
+        ? { label: "Events Hosted", value: figures.events.toLocaleString("en-US") }
+        : stat,
+  );
 }
 
 const BENEFIT_ICONS = [Award, Globe, TrendingUp, BookOpen];
 
-export default function MembershipPage() {
+export default function MembershipPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className="border-b border-border bg-gradient-to-b from-accent to-background">
@@ -87,7 +99,7 @@ export default function MembershipPage() {
             A growing global community
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4">
-            {MEMBERSHIP_STATS.map((stat) => (
+            {membershipStats(loaderData.figures).map((stat) => (
               <div key={stat.label} className="flex flex-col">
                 <dt className="text-blue-50">{stat.label}</dt>
                 <dd className="order-first text-4xl font-bold">{stat.value}</dd>
