@@ -40,11 +40,14 @@ export function RegistrationForm({
   tickets,
   attendee,
   offer,
+  preselect = null,
   lastResult,
 }: {
   tickets: RegistrationTicket[];
   attendee: { name: string; email: string };
   offer: { id: string; ticket: string; quantity: number } | null;
+  /** The ticket chosen first (a sold-out ticket whose waitlist the person came to join). */
+  preselect?: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
@@ -55,7 +58,7 @@ export function RegistrationForm({
     id: "registration-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: {
-      ticket: offer?.ticket ?? firstOpen?.value,
+      ticket: offer?.ticket ?? preselect ?? firstOpen?.value,
       quantity: String(offer?.quantity ?? 1),
       attendeeName: attendee.name,
       attendeeEmail: attendee.email,

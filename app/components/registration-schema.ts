@@ -38,3 +38,25 @@ export const RegistrationSchema = z.object({
 });
 
 export type RegistrationValues = z.infer<typeof RegistrationSchema>;
+
+/** Seats one delegation order may have in all (the server's MAX_SEATS_PER_BOOKING). */
+export const MAX_DELEGATION_SEATS = 20;
+
+/** One seat of a delegation order: its ticket and the attendee it is for (decision 0093). */
+export const SeatSchema = z.object({
+  ticket: z.string({ error: "Choose a ticket" }).trim().min(1, { error: "Choose a ticket" }),
+  name: RegistrationSchema.shape.attendeeName,
+  email: RegistrationSchema.shape.attendeeEmail,
+});
+
+/** The invoice fields of a delegation order (the same rules as a single registration's). */
+export const DelegationInvoiceSchema = RegistrationSchema.pick({
+  organisationName: true,
+  taxId: true,
+});
+
+/** The quantity field of a ticket on the delegation form. */
+export const quantityField = (ticket: string) => `qty.${ticket}`;
+/** A seat's field on the delegation form: `seats[2].email`. */
+export const seatField = (index: number, key: "ticket" | "name" | "email") =>
+  `seats[${index}].${key}`;

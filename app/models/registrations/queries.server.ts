@@ -257,7 +257,7 @@ export async function getRegistrationForMail(registrationId: string) {
     .where(eq(registrations.id, registrationId));
   if (!row) return null;
   const seats = await db
-    .select({ seat: tickets.seat, code: tickets.code })
+    .select({ seat: tickets.seat, code: tickets.code, admits: tickets.admits })
     .from(tickets)
     .where(eq(tickets.registrationId, registrationId))
     .orderBy(asc(tickets.seat));

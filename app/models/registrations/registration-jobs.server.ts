@@ -61,6 +61,7 @@ async function sendConfirmationMail({ registrationId }: { registrationId: string
       ticketLabel: registration.ticketLabel,
       quantity: registration.quantity,
       ticketCount: detail.tickets.length,
+      admits: Math.max(1, ...detail.tickets.map((t) => t.admits)),
       ticketUrl: ticketUrl(registrationId),
       selfCancelDeadline: selfCancelDeadline(event.startDate),
       selfCancelHours: SELF_CANCEL_HOURS_BEFORE,

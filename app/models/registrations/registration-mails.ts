@@ -34,6 +34,8 @@ export type ConfirmationMailFacts = {
   ticketLabel: string;
   quantity: number;
   ticketCount: number;
+  /** People each ticket admits (a group ticket, decision 0093); 1 for everyone else. */
+  admits?: number;
   ticketUrl: string;
   /** Until when the attendee may cancel online, and how long before the start that is. */
   selfCancelDeadline: Date;
@@ -58,6 +60,14 @@ export function confirmationMail(facts: ConfirmationMailFacts) {
         kind: "paragraph",
         text: `Your ticket: the attached QR code${facts.ticketCount > 1 ? "s (one per seat)" : ""} will be scanned at the entrance. You can also show ${facts.ticketCount > 1 ? "them" : "it"} from your ticket page.\nThe event is attached as a calendar file (.ics).`,
       },
+      ...((facts.admits ?? 1) > 1
+        ? [
+            {
+              kind: "paragraph" as const,
+              text: `This is a group ticket: its one QR code admits ${facts.admits} people each day of the event.`,
+            },
+          ]
+        : []),
       { kind: "button", label: "Show your ticket", url: facts.ticketUrl },
       {
         kind: "note",

@@ -1,11 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
+import {
+  DelegationForm,
+  type DelegationSeat,
+  type DelegationState,
+  type DelegationTicket,
+} from "~/components/delegation-form";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { PastEventBadge } from "~/components/event-card";
 import { ArrowLeft } from "~/components/icons";
 import { Link } from "~/components/link";
 import { RegistrationForm } from "~/components/registration-form";
-import { FREE_TICKET, RegistrationSchema } from "~/components/registration-schema";
+import {
+  DelegationInvoiceSchema,
+  FREE_TICKET,
+  MAX_DELEGATION_SEATS,
+  quantityField,
+  RegistrationSchema,
+  SeatSchema,
+  seatField,
+} from "~/components/registration-schema";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,6 +28,7 @@ import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getRegistrationPage } from "~/models/registrations/queries.server";
 import {
+  bookSeats,
   joinWaitlist,
   leaveWaitlist,
   limitRegistrationActions,
@@ -40,8 +55,11 @@ async function loadPage(slug: string, userId: string, offerId?: string | null) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   // A visitor signs in (or creates an account) first and comes back here.
   const user = await requireUser(request);
-  const offerId = new URL(request.url).searchParams.get("offer");
+  const url = new URL(request.url);
+  const offerId = url.searchParams.get("offer");
   const page = await loadPage(params.slug, user.id, offerId);
+  // A sold-out ticket's waitlist (and a waitlist offer) use the one-ticket form; else a delegation.
+  const waitlistTicket = url.searchParams.get("waitlist");
   const { event } = page;
   const ticketName = (feeId: string | null) =>
     page.tickets.find((t) => t.feeId === feeId)?.label ?? "this ticket";
@@ -67,6 +85,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       onSale: t.onSale,
       offSaleReason: t.offSaleReason,
     })),
+    delegationTickets: page.tickets.map(
+      (t): DelegationTicket => ({
+        value: t.feeId ?? FREE_TICKET,
+        label: t.label,
+        amountLabel: t.amountLabel,
+        description: t.description,
+        unitAmountMinor: t.unitAmountMinor,
+        currency: t.currency,
+        remaining: t.remaining,
+        maxPerOrder: Math.min(t.maxPerRegistration, MAX_DELEGATION_SEATS),
+        admits: t.admits,
+        onSale: t.onSale,
+        offSaleReason: t.offSaleReason,
+      }),
+    ),
+    waitlistTicket:
+      waitlistTicket && page.tickets.some((t) => (t.feeId ?? FREE_TICKET) === waitlistTicket)
+        ? waitlistTicket
+        : null,
     attendee: { name: user.name, email: user.email },
     registrations: page.registrations,
     waitlist: page.waitlist && { ...page.waitlist, ticketLabel: ticketName(page.waitlist.feeId) },
@@ -116,6 +153,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ result: null, message: error.message }, { status: 400 });
     }
     return redirectWithToast(here, { type: "success", title: "You left the waitlist" });
+  }
+
+  const intent = formData.get("intent");
+  if (intent === "book" || intent === "seats") {
+    return delegationAction(formData, params.slug, account, request, here);
   }
 
   const submission = parseWithZod(formData, { schema: RegistrationSchema });
@@ -180,8 +222,161 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+/** The seats, quantities and invoice fields as posted (nothing typed is lost on a refusal). */
+function readDelegation(formData: FormData, tickets: string[]) {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const seats: DelegationSeat[] = [];
+  for (let i = 0; i <= MAX_DELEGATION_SEATS && formData.has(seatField(i, "ticket")); i++) {
+    seats.push({
+      ticket: text(seatField(i, "ticket")),
+      name: text(seatField(i, "name")),
+      email: text(seatField(i, "email")),
+    });
+  }
+  const quantities: Record<string, number> = {};
+  for (const ticket of tickets) {
+    const raw = formData.get(quantityField(ticket));
+    const n = typeof raw === "string" ? Number.parseInt(raw, 10) : 0;
+    quantities[ticket] = Number.isFinite(n) && n > 0 ? Math.min(n, 1000) : 0;
+  }
+  return {
+    seats,
+    quantities,
+    organisationName: text("organisationName"),
+    taxId: text("taxId"),
+  };
+}
+
+/** The seats each ticket's quantity asks for, keeping what was typed for each ticket's seats. */
+function seatsFor(quantities: Record<string, number>, tickets: string[], typed: DelegationSeat[]) {
+  return tickets.flatMap((ticket) => {
+    const mine = typed.filter((s) => s.ticket === ticket);
+    return Array.from(
+      { length: Math.min(quantities[ticket] ?? 0, MAX_DELEGATION_SEATS) },
+      (_, n) => mine[n] ?? { ticket, name: "", email: "" },
+    );
+  });
+}
+
+/**
+ * A delegation order: "seats" redraws the seat rows for the quantities (the form without
+ * JavaScript); "book" validates every seat and books them all (the server counts and prices the
+ * seats itself: the quantities typed and the total shown are never trusted).
+ */
+async function delegationAction(
+  formData: FormData,
+  slug: string,
+  account: { id: string; name: string; email: string },
+  request: Request,
+  here: string,
+) {
+  const page = await loadPage(slug, account.id);
+  const ticketValues = page.tickets.map((t) => t.feeId ?? FREE_TICKET);
+  const posted = readDelegation(formData, ticketValues);
+  const answer = (state: Omit<DelegationState, "quantities">, status: number) => {
+    const quantities: Record<string, number> = {};
+    for (const seat of state.seats) quantities[seat.ticket] = (quantities[seat.ticket] ?? 0) + 1;
+    return data(
+      {
+        result: null,
+        message: null,
+        delegation: { ...state, quantities, answeredAt: Date.now() },
+      },
+      { status },
+    );
+  };
+  const invoice = { organisationName: posted.organisationName, taxId: posted.taxId };
+  const rowsForQuantities = seatsFor(posted.quantities, ticketValues, posted.seats);
+  if (formData.get("intent") === "seats") {
+    return answer({ seats: rowsForQuantities, ...invoice }, 200);
+  }
+  // Quantities changed without the rows being redrawn (no JavaScript): show the rows to fill in.
+  const sameSeats =
+    rowsForQuantities.length === posted.seats.length &&
+    rowsForQuantities.every((s, i) => s.ticket === posted.seats[i].ticket);
+  if (!sameSeats) {
+    return answer(
+      {
+        seats: rowsForQuantities,
+        ...invoice,
+        formErrors: ["The seats changed: enter a name and e-mail for each seat, then register."],
+      },
+      400,
+    );
+  }
+  if (posted.seats.length === 0) {
+    return answer({ seats: [], ...invoice, formErrors: ["Choose at least one seat."] }, 400);
+  }
+  const errors: Record<string, string[]> = {};
+  const seats = posted.seats.map((seat, i) => {
+    const parsed = SeatSchema.safeParse(seat);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const name = seatField(i, String(issue.path[0]) as "ticket" | "name" | "email");
+      errors[name] = [...(errors[name] ?? []), issue.message];
+    }
+    return null;
+  });
+  const parsedInvoice = DelegationInvoiceSchema.safeParse({
+    organisationName: posted.organisationName || undefined,
+    taxId: posted.taxId || undefined,
+  });
+  if (!parsedInvoice.success) {
+    for (const issue of parsedInvoice.error.issues) {
+      const name = String(issue.path[0]);
+      errors[name] = [...(errors[name] ?? []), issue.message];
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsedInvoice.success) {
+    return answer({ seats: posted.seats, ...invoice, errors }, 400);
+  }
+  try {
+    const result = await bookSeats({
+      eventId: page.event.id,
+      account,
+      seats: seats.map((seat) => {
+        const s = seat as DelegationSeat;
+        return { feeId: s.ticket === FREE_TICKET ? null : s.ticket, name: s.name, email: s.email };
+      }),
+      organisationName: parsedInvoice.data.organisationName,
+      taxId: parsedInvoice.data.taxId,
+      request,
+    });
+    const count = result.registrationIds.length;
+    if (result.state === "awaiting_payment" && result.orderId) {
+      return redirectWithToast(`/orders/${result.orderId}`, {
+        type: "success",
+        title: count === 1 ? "Seat held" : `${count} seats held`,
+        description: `Invoice ${result.invoiceNumber} is on its way to ${account.email}. Each attendee's ticket follows once it is paid.`,
+      });
+    }
+    if (count === 1) {
+      return redirectWithToast(`/registrations/${result.registrationIds[0]}`, {
+        type: "success",
+        title: "You're registered",
+        description: `Your ticket is on its way to ${seats[0]?.email}.`,
+      });
+    }
+    return redirectWithToast(here, {
+      type: "success",
+      title: `${count} seats registered`,
+      description: "Each attendee's ticket is on its way to their e-mail address.",
+    });
+  } catch (error) {
+    if (!(error instanceof RegistrationError)) throw error;
+    return answer(
+      { seats: posted.seats, ...invoice, formErrors: [error.message] },
+      error.status === 404 ? 404 : 400,
+    );
+  }
+}
+
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { event, closedReason, registrations, waitlist, offer } = loaderData;
+  const delegation = actionData && "delegation" in actionData ? actionData.delegation : null;
   const eventPath = `/events/${encodeURIComponent(event.slug)}`;
   return (
     <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
@@ -258,12 +453,23 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             </Alert>
           ) : null}
           <Card className="p-6">
-            <RegistrationForm
-              tickets={loaderData.tickets}
-              attendee={loaderData.attendee}
-              offer={offer && { id: offer.id, ticket: offer.ticket, quantity: offer.quantity }}
-              lastResult={actionData?.result ?? undefined}
-            />
+            {offer || loaderData.waitlistTicket || (actionData?.result && !delegation) ? (
+              <RegistrationForm
+                tickets={loaderData.tickets}
+                attendee={loaderData.attendee}
+                offer={offer && { id: offer.id, ticket: offer.ticket, quantity: offer.quantity }}
+                preselect={loaderData.waitlistTicket}
+                lastResult={actionData?.result ?? undefined}
+              />
+            ) : (
+              <DelegationForm
+                key={delegation?.answeredAt ?? "start"}
+                tickets={loaderData.delegationTickets}
+                buyer={loaderData.attendee}
+                state={delegation ?? initialDelegation(loaderData.delegationTickets)}
+                waitlistHref={(ticket) => `?waitlist=${encodeURIComponent(ticket)}`}
+              />
+            )}
           </Card>
         </>
       )}
@@ -273,4 +479,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** The delegation form's start: one seat of the first ticket on sale, for the buyer. */
+function initialDelegation(tickets: DelegationTicket[]): DelegationState {
+  const first = tickets.find((t) => t.onSale && t.remaining !== 0);
+  return { quantities: first ? { [first.value]: 1 } : {}, seats: [] };
 }
