@@ -58,6 +58,8 @@ export default [
   route("orders/:id/receipts/:receiptId/receipt.pdf", "routes/api/order-receipt-pdf.ts"),
   route("orders/:id/credit-notes/:refundId/credit-note.pdf", "routes/api/order-credit-note-pdf.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  // Daraja's callbacks (issue 34): an unguessable segment, every callback confirmed before it counts
+  route("api/payments/hooks/:segment/:hook", "routes/api/payment-hooks.ts"),
 
   // Files from storage (uploaded images and PDFs)
   route("uploads/*", "routes/api/uploads-file.ts"),

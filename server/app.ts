@@ -14,6 +14,7 @@ import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
+import { enqueuePaybillRegistration } from "~/models/orders/mpesa-paybill.server";
 import { seedIfEmpty } from "~/models/seed/seed.server";
 import { wireProcess } from "~/models/wiring.server";
 import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
@@ -310,6 +311,12 @@ export async function start(options: StartOptions) {
   // Jobs (decision 0020) and the reactions between domains, registered by name (style rule 12).
   wireProcess();
   const jobWorker = env.JOBS_WORKER ? startJobWorker({ pollMs: env.JOBS_POLL_MS }) : undefined;
+  // M-Pesa online: register the Paybill's confirmation URLs with Daraja (a job, retried).
+  if (env.JOBS_WORKER) {
+    enqueuePaybillRegistration().catch((error) =>
+      logger.warn({ err: error }, "could not schedule the M-Pesa URL registration"),
+    );
+  }
 
   // A framework patch that is missing slows pages but breaks none: said once here and on /readyz.
   const problems = frameworkProblems();

@@ -53,6 +53,12 @@ const FILE_FORMS: Array<{ path: RegExp; limit: number; stream: boolean; oversize
   ];
 /** better-auth answers its own endpoints (content types, origin of cookie-bearing requests). */
 const AUTH_API = /^\/api\/auth(\/|$)/;
+/**
+ * Daraja's callbacks (issue 34): JSON from a server, with no Origin; small bodies only. Their
+ * route treats every one as a hint to confirm with Daraja, never as proof.
+ */
+const PAYMENT_HOOKS = /^\/api\/payments\/hooks\//;
+export const MAX_HOOK_BODY_BYTES = 16 * 1024;
 /** What the app's forms send (React Router submits urlencoded or multipart, never JSON). */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
@@ -149,7 +155,9 @@ export function requireOwnOrigin(baseUrl: string) {
         source = "invalid";
       }
     }
-    if (source === undefined && AUTH_API.test(req.path)) return next();
+    if (source === undefined && (AUTH_API.test(req.path) || PAYMENT_HOOKS.test(req.path))) {
+      return next();
+    }
     if (source !== undefined && accepted.has(source)) return next();
     refuse(res, 403, "Cross-origin request refused");
   };
@@ -173,14 +181,18 @@ export async function requireAcceptableBody(req: Request, res: Response, next: N
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const rawUpload = RAW_UPLOAD.test(req.path);
   const fileForm = FILE_FORMS.find((form) => form.path.test(req.path));
-  const limit = fileForm?.limit ?? MAX_FORM_BODY_BYTES;
+  const hook = PAYMENT_HOOKS.test(req.path);
+  const limit = hook ? MAX_HOOK_BODY_BYTES : (fileForm?.limit ?? MAX_FORM_BODY_BYTES);
   const drainTo = fileForm?.oversizeToAction ? PROOF_DRAIN_BYTES : 0;
   if (Number(req.headers["content-length"] ?? 0) > Math.max(limit, drainTo)) {
     return refuse(res, 413, "Payload Too Large", true);
   }
   const contentType = req.headers["content-type"] ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
-  const appForm = !rawUpload && !AUTH_API.test(req.path);
+  if (hook && mediaType !== "application/json") {
+    return refuse(res, 415, "Unsupported Media Type: send JSON");
+  }
+  const appForm = !rawUpload && !AUTH_API.test(req.path) && !hook;
   // An action reads request.formData(), which throws (a 500) on anything but a form.
   if (appForm && !FORM_TYPES.has(mediaType)) {
     return refuse(res, 415, "Unsupported Media Type: send a form");

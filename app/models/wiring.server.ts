@@ -5,6 +5,7 @@ import { registerBuiltInJobs } from "./jobs.server";
 import { activateTerm } from "./membership/membership.server";
 import { registerMembershipJobs } from "./membership/membership-jobs.server";
 import { membershipOrderPayer } from "./membership/queries.server";
+import { registerMpesaJobs } from "./orders/mpesa-jobs.server";
 import { registerOrderJobs } from "./orders/order-jobs.server";
 import { defineOrderLineKind } from "./orders/reactions.server";
 import { registerRegistrationJobs } from "./registrations/registration-jobs.server";
@@ -22,6 +23,7 @@ export function wireProcess() {
   wired = true;
   registerBuiltInJobs();
   registerOrderJobs();
+  registerMpesaJobs();
   registerRegistrationJobs();
   registerMembershipJobs();
 

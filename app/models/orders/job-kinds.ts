@@ -6,4 +6,10 @@ export const ORDER_JOBS = {
   expire: "order.expire",
   holdReminder: "order.hold-reminder",
   unlock: "order.unlock",
+  /** Asks Daraja about an STK push (after a callback, and with backoff while none came). */
+  mpesaPushQuery: "mpesa.push-query",
+  /** Asks the Transaction Status API about a Paybill confirmation. */
+  mpesaStatusQuery: "mpesa.paybill-status",
+  /** Registers the Paybill's confirmation and validation URLs with Daraja. */
+  mpesaRegisterUrls: "mpesa.register-urls",
 } as const;

@@ -13,6 +13,7 @@ import {
   orderLines,
   orders,
   type PaymentMethod,
+  type PaymentReceiptStatus,
   payments,
   receipts,
   refunds,
@@ -453,6 +454,100 @@ export async function recordPayment(input: PaymentInput, actor: Actor) {
       ...(await applyPayment(tx, payment.id, orderId, actor)),
     };
   });
+}
+
+/** A payment a provider confirmed (M-Pesa STK Push, Paybill), recorded by the system (issue 34). */
+export type ProviderPaymentInput = {
+  /** Null: the account named no open invoice; the payment is kept unmatched for staff. */
+  orderId: string | null;
+  method: PaymentMethod;
+  /** The key that makes it once: the CheckoutRequestID of a push, the TransID of a Paybill payment. */
+  reference: string;
+  /** Shillings that arrived (KES cents). */
+  kesMinor: number;
+  /** The rate agreed when the push was sent (foreign-currency order); else the configured one. */
+  exchangeRate?: string | null;
+  paidAt: Date;
+  payerAccount: string | null;
+  mpesaReceipt: string | null;
+  receiptStatus: PaymentReceiptStatus;
+  payerPhone: string | null;
+};
+
+/**
+ * Records a payment a provider confirmed, in the caller's transaction, once per (method,
+ * reference): a second confirmation of the same push or TransID finds the first ("duplicate").
+ * Against an order it is converted at the given rate when the order is in another currency, then
+ * applied like any payment (receipt, mail, paid and unlocked when covered; held as credit on a
+ * closed order, for the "needs attention" list). No sanity bound: the money did arrive.
+ */
+export async function recordProviderPaymentIn(
+  tx: Tx,
+  input: ProviderPaymentInput,
+  actor: Actor,
+): Promise<{ outcome: "duplicate" | "recorded" | "unmatched"; paymentId: string }> {
+  const reference = normaliseReference(input.reference);
+  const [existing] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.method, input.method), eq(payments.reference, reference)));
+  if (existing) return { outcome: "duplicate", paymentId: existing.id };
+  let amountMinor = input.kesMinor;
+  let currency: Currency = "KES";
+  let received: Received | null = null;
+  if (input.orderId) {
+    const order = await lockOrder(tx, input.orderId);
+    if (order.currency !== "KES") {
+      const rate = input.exchangeRate ?? kesRate(order.currency);
+      const converted = rate ? fromKesMinor(input.kesMinor, order.currency, rate) : 0;
+      if (rate && converted > 0) {
+        amountMinor = converted;
+        currency = order.currency;
+        received = { receivedMinor: input.kesMinor, receivedCurrency: "KES", exchangeRate: rate };
+      } else {
+        // No rate to credit it with: kept unmatched in shillings for staff (matchPayment converts).
+        input = { ...input, orderId: null };
+      }
+    }
+  }
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: null,
+      payerAccount: input.payerAccount,
+      method: input.method,
+      reference,
+      amountMinor,
+      currency,
+      ...received,
+      paidAt: input.paidAt,
+      recordedBy: actorId(actor),
+      mpesaReceipt: input.mpesaReceipt,
+      receiptStatus: input.receiptStatus,
+      payerPhone: input.payerPhone,
+    })
+    .onConflictDoNothing({ target: [payments.method, payments.reference] })
+    .returning();
+  if (!payment) {
+    const [first] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.method, input.method), eq(payments.reference, reference)));
+    return { outcome: "duplicate", paymentId: first.id };
+  }
+  await auditIn(tx, actor, "payment.record", payment.id, {
+    method: input.method,
+    reference,
+    amountMinor,
+    currency,
+    ...received,
+    invoice: input.payerAccount,
+    mpesaReceipt: input.mpesaReceipt,
+    receiptStatus: input.receiptStatus,
+  });
+  if (!input.orderId) return { outcome: "unmatched", paymentId: payment.id };
+  await applyPayment(tx, payment.id, input.orderId, actor);
+  return { outcome: "recorded", paymentId: payment.id };
 }
 
 /** Matches a payment kept unmatched to the invoice it was for (admins: they alone see them). */
