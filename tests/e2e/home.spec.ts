@@ -44,7 +44,7 @@ test("the impact figures count up to their final values when scrolled into view"
   await page.setViewportSize({ width: 400, height: 640 }); // the section starts below the fold
   await page.goto("/");
   // The live member count, as the hero shows it (decision 0095).
-  const final = compact(await heroFigure(page, "Members").innerText());
+  const final = compact((await heroFigure(page, "Members").textContent()) ?? "");
   const impact = page.getByRole("region", { name: "Our Impact" });
   const members = impact.locator("li", { hasText: "Members" }).locator('[data-slot="count-up"]');
   // Sample what is shown on every frame from the scroll until it settles on the final value.
@@ -62,7 +62,7 @@ test("the impact figures count up to their final values when scrolled into view"
   }, final);
   expect(seen.some((v) => v !== final)).toBe(true); // it moved…
   expect(seen.at(-1)).toBe(final); // …and settled on the final value
-  const events = compact(await heroFigure(page, "Events Hosted").innerText());
+  const events = compact((await heroFigure(page, "Events Hosted").textContent()) ?? "");
   for (const [figure, badge] of [
     [events, "+15%"],
     ["90+", "+23%"],
@@ -82,9 +82,12 @@ test("visitors who prefer reduced motion see the final figures at once", async (
   const events = impact
     .locator("li", { hasText: "Events Hosted" })
     .locator('[data-slot="count-up"]');
-  await expect(events).toHaveText(compact(await heroFigure(page, "Events Hosted").innerText()), {
-    timeout: 200,
-  });
+  await expect(events).toHaveText(
+    compact((await heroFigure(page, "Events Hosted").textContent()) ?? ""),
+    {
+      timeout: 200,
+    },
+  );
 });
 
 test("featured events, latest papers and offices link to their pages", async ({ page }) => {
