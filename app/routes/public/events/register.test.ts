@@ -135,4 +135,125 @@ describe("registration action", () => {
     expect(sold.status).toBe(302);
     expect(sold.headers.get("Location")).toMatch(/^\/registrations\//);
   });
+
+  // Delegations (issue 30 item 1): the form posts a quantity per ticket and a row per seat.
+  it("books a delegation: a row per seat, refusals per seat with everything typed kept, rows redrawn without JavaScript", async () => {
+    const id = randomUUID();
+    await database.db
+      .insert(user)
+      .values({ id, name: "Delegation Lead", email: `lead.${id.slice(0, 8)}@example.test` });
+    const cookie = await sessionCookieFor(id);
+    const event = await insertEvent(database.db, {
+      startDate: new Date(Date.now() + 20 * 86_400_000),
+      endDate: new Date(Date.now() + 21 * 86_400_000),
+    });
+    const standard = await insertFee(database.db, event.id, { amountMinor: 0 });
+    const group = await insertFee(database.db, event.id, {
+      feeType: "student",
+      amountMinor: 0,
+      admits: 6,
+      maxPerAccount: 1,
+    });
+    const post = (fields: Record<string, string>) =>
+      action({
+        request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
+          method: "POST",
+          headers: { cookie, origin: "http://localhost:3000", [CLIENT_IP_HEADER]: "198.51.100.79" },
+          body: new URLSearchParams(fields),
+        }),
+        params: { slug: event.slug },
+        context: {},
+        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+      } as any);
+    type Answer = {
+      data: {
+        delegation: {
+          quantities: Record<string, number>;
+          seats: { ticket: string; name: string; email: string }[];
+          errors?: Record<string, string[]>;
+          formErrors?: string[];
+        };
+      };
+      init: ResponseInit;
+    };
+
+    // Without JavaScript: "Update seats" redraws a row per seat, keeping what was typed.
+    const redrawn = (await post({
+      intent: "seats",
+      [`qty.${standard.id}`]: "2",
+      [`qty.${group.id}`]: "1",
+      "seats[0].ticket": standard.id,
+      "seats[0].name": "Delegation Lead",
+      "seats[0].email": "lead@example.test",
+    })) as Answer;
+    expect(redrawn.init.status).toBe(200);
+    expect(redrawn.data.delegation.seats).toEqual([
+      { ticket: standard.id, name: "Delegation Lead", email: "lead@example.test" },
+      { ticket: standard.id, name: "", email: "" },
+      { ticket: group.id, name: "", email: "" },
+    ]);
+    expect(redrawn.data.delegation.quantities).toEqual({ [standard.id]: 2, [group.id]: 1 });
+
+    const rows = {
+      intent: "book",
+      [`qty.${standard.id}`]: "2",
+      [`qty.${group.id}`]: "1",
+      "seats[0].ticket": standard.id,
+      "seats[0].name": "Delegation Lead",
+      "seats[0].email": "lead@example.test",
+      "seats[1].ticket": standard.id,
+      "seats[1].name": "Achieng Odhiambo",
+      "seats[1].email": "not-an-address",
+      "seats[2].ticket": group.id,
+      "seats[2].name": "Records Team",
+      "seats[2].email": "team@example.test",
+    };
+    // A bad seat: its message under that seat, 400, nothing booked, everything typed kept.
+    const refused = (await post(rows)) as Answer;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.delegation.errors).toEqual({
+      "seats[1].email": ["Please enter a valid email address"],
+    });
+    expect(refused.data.delegation.seats[1]).toEqual({
+      ticket: standard.id,
+      name: "Achieng Odhiambo",
+      email: "not-an-address",
+    });
+    const none = await database.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.eventId, event.id));
+    expect(none).toEqual([]);
+
+    // Quantities changed but the rows were not redrawn: the rows come back to be filled in.
+    const changed = (await post({ ...rows, [`qty.${standard.id}`]: "3" })) as Answer;
+    expect(changed.init.status).toBe(400);
+    expect(changed.data.delegation.seats).toHaveLength(4);
+    expect(changed.data.delegation.formErrors?.[0]).toMatch(/^The seats changed/);
+
+    // All good: three registrations, one per attendee, back to the page with a toast.
+    const booked = (await post({ ...rows, "seats[1].email": "achieng@example.test" })) as Response;
+    expect(booked.status).toBe(302);
+    expect(booked.headers.get("Location")).toBe(`/events/${event.slug}/register`);
+    const made = await database.db
+      .select({ name: registrations.attendeeName, email: registrations.attendeeEmail })
+      .from(registrations)
+      .where(eq(registrations.eventId, event.id));
+    expect(made.map((r) => r.email).sort()).toEqual(
+      ["achieng@example.test", "lead@example.test", "team@example.test"].sort(),
+    );
+
+    // The page offers the group ticket with what it admits.
+    const page = await loader({
+      request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
+        headers: { cookie },
+      }),
+      params: { slug: event.slug },
+      context: {},
+      // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+    } as any);
+    expect(
+      page.delegationTickets.find((t: { value: string }) => t.value === group.id),
+    ).toMatchObject({ admits: 6, unitAmountMinor: 0 });
+  });
 });
