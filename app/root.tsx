@@ -132,7 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div className="flex-1">{children}</div>
         <SiteFooter headOffice={rootData?.headOffice ?? null} />
         <ChatWidget docked={dockChat} />
-        <Toasts toast={rootData?.toast ?? null} signedIn={Boolean(rootData?.user)} />
+        <Toasts toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -221,11 +221,11 @@ const LazyToaster = lazy(async () => {
 });
 
 /**
- * Toasts: the one the server sent with this page (cookie), and any raised by components. The
- * Toaster is mounted when there is one of those, or for a signed-in visitor (the back office
- * raises toasts through sonner directly); an anonymous visit without a toast never loads it.
+ * Toasts: the one the server sent with this page (cookie), and any raised by components (all
+ * through ~/lib/notify, the back office's too). The Toaster is mounted when there is one of
+ * those: a visit without a toast, signed in or not, never loads sonner (decision 0095).
  */
-function Toasts({ toast, signedIn }: { toast: Toast | null; signedIn: boolean }) {
+function Toasts({ toast }: { toast: Toast | null }) {
   const [mounted, setMounted] = useState(false);
   const [ready, setReady] = useState(false);
   const wanted = useToasterWanted();
@@ -239,7 +239,7 @@ function Toasts({ toast, signedIn }: { toast: Toast | null; signedIn: boolean })
       variant(toast.title, { description: toast.description });
     });
   }, [ready, toast]);
-  if (!mounted || !(wanted || toast || signedIn)) return null;
+  if (!mounted || !(wanted || toast)) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster onReady={onReady} />

@@ -11,11 +11,18 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 
-/** Signed-in 'Account' dropdown (spec §2.2). Loaded lazily: anonymous pages never ship it. */
-export default function AccountMenu({ user }: { user: AccountUser }) {
+/** Signed-in 'Account' dropdown (spec §2.2). Loaded when wanted: no page ships it up front. */
+export default function AccountMenu({
+  user,
+  defaultOpen = false,
+}: {
+  user: AccountUser;
+  /** Opened by the press that loaded it (site-header's AccountMenuOnIntent). */
+  defaultOpen?: boolean;
+}) {
   const submit = useSubmit();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-muted">
         <UserRound aria-hidden className="size-4" />
         Account

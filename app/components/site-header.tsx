@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { Menu, UserRound } from "~/components/icons";
+import { ChevronDown, Menu, UserRound } from "~/components/icons";
 import { Link } from "~/components/link";
 import { EventsNavItem } from "~/components/mega-menu";
-import { type HeaderUser, MAIN_NAV } from "~/components/site-nav";
+import { type AccountUser, type HeaderUser, MAIN_NAV } from "~/components/site-nav";
 import { buttonVariants } from "~/components/ui/button";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { cn } from "~/lib/utils";
@@ -11,7 +11,10 @@ import type { MegaMenuData } from "~/models/site/navigation.server";
 
 // Both are split out of the first-load bundle: the dropdown is only for signed-in users, and
 // the mobile panel loads when its button is first touched.
-const AccountMenu = lazy(() => import("./account-menu"));
+// The Account dropdown (Radix menu, ~25 KB brotli) loads when someone reaches for it, not with
+// every signed-in page: staff pages run on phones at the door (issue 30 item 8, decision 0095).
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(loadAccountMenu);
 const loadMobileNav = () => import("./mobile-nav");
 const MobileNav = lazy(loadMobileNav);
 
@@ -56,9 +59,7 @@ export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: Meg
             Join Network
           </Link>
           {user ? (
-            <Suspense fallback={<AccountButtonPlaceholder />}>
-              <AccountMenu user={user} />
-            </Suspense>
+            <AccountMenuOnIntent user={user} />
           ) : (
             <Link to="/auth" className={buttonVariants({ variant: "outline" })}>
               Sign In
@@ -72,14 +73,43 @@ export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: Meg
   );
 }
 
-/** Same size as the dropdown trigger, so nothing moves while it loads. */
-function AccountButtonPlaceholder() {
-  return (
-    <span className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium">
+/**
+ * The Account button until the menu is wanted: the same look as the dropdown's trigger. Pointing
+ * at it or focusing it fetches the menu; pressing it (or ArrowDown) opens the menu as soon as it
+ * has arrived, already open, with focus inside as the dropdown does.
+ */
+function AccountMenuOnIntent({ user }: { user: AccountUser }) {
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => {
+    void loadAccountMenu();
+  };
+  const trigger = (
+    <button
+      type="button"
+      className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-muted"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
+      onClick={() => setWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setWanted(true);
+        }
+      }}
+    >
       <UserRound aria-hidden className="size-4" />
       Account
-      <span className="size-4" />
-    </span>
+      <ChevronDown aria-hidden className="size-4" />
+    </button>
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <AccountMenu user={user} defaultOpen />
+    </Suspense>
   );
 }
 

@@ -38,3 +38,15 @@ export function notify(kind: Kind, title: string, options?: { description?: stri
     show(title, options);
   });
 }
+
+type ToastOptions = { description?: string };
+
+/**
+ * sonner's `toast.success/error/info` for components, through notify: the back office raises
+ * its toasts here, so no staff page loads sonner before it shows one (decision 0095).
+ */
+export const toast = {
+  success: (title: string, options?: ToastOptions) => notify("success", title, options),
+  error: (title: string, options?: ToastOptions) => notify("error", title, options),
+  info: (title: string, options?: ToastOptions) => notify("info", title, options),
+};

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { XCircle } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
+import { toast } from "~/lib/notify";
 import { useFetcherDone } from "~/lib/use-fetcher-done";
 
 /** What the cancel action answers besides a redirect: a failure shown as a toast. */

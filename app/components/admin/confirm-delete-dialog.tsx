@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Trash2 } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
+import { toast } from "~/lib/notify";
 import { useFetcherDone } from "~/lib/use-fetcher-done";
 
 /** What a delete action may answer besides a redirect: a failure shown as a toast. */

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
-import { toast } from "sonner";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { toast } from "~/lib/notify";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 // Small pieces shared by the category, type, paper, speaker, sponsor and office forms.

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { ImageIcon, Trash2, Upload } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { MAX_IMAGE_BYTES } from "~/lib/constants";
+import { toast } from "~/lib/notify";
 import { cn } from "~/lib/utils";
 
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"];

@@ -8,13 +8,13 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Send } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/lib/notify";
 import { ROLE_LABELS } from "~/lib/roles";
 import { InviteFormSchema } from "./invitation-schema";
 

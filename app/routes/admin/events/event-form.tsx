@@ -11,7 +11,6 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
 import { ImageUploader } from "~/components/admin/image-uploader";
@@ -26,6 +25,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { EVENT_STATUSES, statusLabel } from "~/lib/constants";
+import { toast } from "~/lib/notify";
 import { withoutKey } from "~/lib/utils";
 import { EVENT_FORM_ID } from "./editor-guard";
 import { EventFormSchema, type EventFormValues } from "./event-schema";

@@ -8,7 +8,6 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Plus, Trash2 } from "~/components/icons";
 import { Button } from "~/components/ui/button";
@@ -18,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CURRENCIES, EVENT_TIME_ZONE, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
 import { currencyExponent, isCurrency, minorToDecimal } from "~/lib/money";
+import { toast } from "~/lib/notify";
 import { withoutKey } from "~/lib/utils";
 import { FEES_FORM_ID } from "./editor-guard";
 import { type FeesFormSchema, feesFormSchema } from "./event-schema";
