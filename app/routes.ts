@@ -55,6 +55,7 @@ export default [
   route("orders/:id", "routes/account/order.tsx"),
   route("registrations/:id", "routes/account/registration.tsx"),
   route("orders/:id/invoice.pdf", "routes/api/order-invoice-pdf.ts"),
+  route("orders/:id/mpesa-status", "routes/api/order-mpesa-status.ts"),
   route("orders/:id/receipts/:receiptId/receipt.pdf", "routes/api/order-receipt-pdf.ts"),
   route("orders/:id/credit-notes/:refundId/credit-note.pdf", "routes/api/order-credit-note-pdf.ts"),
   route("api/auth/*", "routes/api/auth.ts"),

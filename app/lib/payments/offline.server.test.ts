@@ -204,9 +204,13 @@ describe("the order page asks the provider with the exact amount due in minor un
     const createPayment = vi.spyOn(offlineProvider, "createPayment");
     const detail = await getOrderForViewer(created.order.id, { id: buyer.id, role: "user" });
     expect(createPayment).toHaveBeenCalledTimes(1);
+    const reference = detail?.invoice.paymentReference;
+    expect(reference).toMatch(/^\d{10}$/);
     expect(createPayment).toHaveBeenCalledWith({
       id: created.order.id,
       invoiceNumber: created.invoiceNumber,
+      // The short payment reference is the M-Pesa account (issue 34).
+      paymentReference: reference,
       currency: "KES",
       dueMinor: 5_999_98,
       billingEmail: buyer.email,
@@ -215,7 +219,7 @@ describe("the order page asks the provider with the exact amount due in minor un
     expect(detail?.instructions.map((i) => i.method)).toEqual(["mpesa", "bank_transfer"]);
     expect(detail?.instructions[0].lines[1]).toEqual({
       label: "Account number",
-      value: created.invoiceNumber,
+      value: reference,
     });
 
     const usd = await order("USD", 150_00);

@@ -29,9 +29,11 @@ function mpesaAmountLine(order: Pick<PayableOrder, "currency" | "dueMinor">) {
  * pay it, and bank transfer. The order page, the e-mails and the invoice PDF all read these.
  */
 export function offlineInstructions(
-  order: Pick<PayableOrder, "invoiceNumber" | "currency" | "dueMinor">,
+  order: Pick<PayableOrder, "invoiceNumber" | "paymentReference" | "currency" | "dueMinor">,
 ): PaymentInstruction[] {
   const { invoiceNumber } = order;
+  // The short reference fits Daraja's 12-character account (issue 34); older callers: the number.
+  const account = order.paymentReference ?? invoiceNumber;
   const mpesa = mpesaAmountLine(order);
   const config = env();
   const paybill = config.MPESA_PAYBILL ?? DEMO_PAYBILL;
@@ -53,10 +55,13 @@ export function offlineInstructions(
         label: "Paybill number",
         value: config.MPESA_PAYBILL ? paybill : `${paybill} (demo number)`,
       },
-      { label: "Account number", value: invoiceNumber },
+      { label: "Account number", value: account },
       ...(mpesa.line ? [mpesa.line] : []),
     ],
-    note: "Lipa na M-Pesa → Paybill. Enter the invoice number as the account number; we record your M-Pesa confirmation code.",
+    note:
+      account === invoiceNumber
+        ? "Lipa na M-Pesa → Paybill. Enter the invoice number as the account number; we record your M-Pesa confirmation code."
+        : "Lipa na M-Pesa → Paybill. Enter the account number above; we record your M-Pesa confirmation code.",
   };
   return [
     ...(mpesa.payable ? [mpesaInstruction] : []),

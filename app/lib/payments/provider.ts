@@ -7,6 +7,8 @@ import type { PaymentMethod } from "~/db/schema";
 export type PayableOrder = {
   id: string;
   invoiceNumber: string;
+  /** The invoice's short payment reference, the M-Pesa "Account number" (issue 34). */
+  paymentReference?: string;
   currency: string;
   dueMinor: number;
   billingEmail: string;

@@ -123,7 +123,8 @@ describe("orders, invoices and payments", () => {
       "Data Governance Summit — Conference Only",
       "KES 10,000.00",
       "Paybill number: 522533",
-      `Account number: ${invoiceNumber}`,
+      // The short payment reference (issue 34), not the 15-character invoice number.
+      `Account number: ${(await database.db.select().from(invoices).where(eq(invoices.number, invoiceNumber)))[0].paymentReference}`,
     ]) {
       expect(text).toContain(expected);
     }

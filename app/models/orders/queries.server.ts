@@ -68,6 +68,7 @@ export async function getOrderForViewer(orderId: string, viewer: Viewer) {
       ? await paymentInstructions(
           order.id,
           invoice.number,
+          invoice.paymentReference,
           order.currency,
           orderBalance(order).dueMinor,
           order.billingEmail,
@@ -120,6 +121,7 @@ async function linesWithDates(orderId: string) {
 async function paymentInstructions(
   id: string,
   invoiceNumber: string,
+  paymentReference: string,
   currency: string,
   dueMinor: number,
   billingEmail: string,
@@ -127,6 +129,7 @@ async function paymentInstructions(
   const start = await offlineProvider.createPayment({
     id,
     invoiceNumber,
+    paymentReference,
     currency,
     dueMinor,
     billingEmail,

@@ -2,14 +2,18 @@ import { data, Link } from "react-router";
 import { ConfirmAction, isConfirmed } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { Download } from "~/components/icons";
+import { MpesaPay } from "~/components/mpesa-pay";
 import { OrderStateBadge } from "~/components/order-state-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { formatKesRate } from "~/lib/exchange-rates";
 import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
+import { mpesaOnline } from "~/lib/payments/daraja.server";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
 import { redirectWithToast } from "~/lib/toast.server";
+import { latestPush, mpesaAmounts, startStkPush } from "~/models/orders/mpesa.server";
 import { cancelOrder, OrderError } from "~/models/orders/orders.server";
 import type { Route } from "./+types/order";
 import { requireVisibleOrder } from "./order-access.server";
@@ -27,7 +31,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { viewer, detail } = await requireVisibleOrder(request, params.id);
   const { order, invoice, lines, instructions } = detail;
   const money = (minor: number) => formatMinor(minor, order.currency);
+  // M-Pesa Express for an unpaid order M-Pesa can pay (KES, or a currency with a KES rate).
+  const amounts =
+    order.state === "awaiting_payment" && mpesaOnline()
+      ? mpesaAmounts({ currency: order.currency, dueMinor: detail.dueMinor })
+      : null;
+  const mpesa = amounts
+    ? {
+        partLabel: formatMinor(amounts.partKes * 100, "KES"),
+        dueLabel: formatMinor(amounts.dueKes * 100, "KES"),
+        parts: amounts.parts,
+        rateLabel: amounts.rate
+          ? `${money(detail.dueMinor)} at ${formatKesRate(amounts.rate, amounts.currency)}`
+          : null,
+        push: await latestPush(order.id),
+      }
+    : null;
   return {
+    mpesa,
+    paymentReference: invoice.paymentReference,
     id: order.id,
     state: order.state,
     invoiceNumber: invoice.number,
@@ -54,6 +76,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: p.id,
       method: PAYMENT_METHOD_LABELS[p.method],
       reference: p.reference,
+      mpesaReceipt: p.receiptStatus
+        ? p.mpesaReceipt
+          ? `M-Pesa receipt ${p.mpesaReceipt}${p.receiptStatus === "reported" ? " (reported by the callback)" : ""}`
+          : "M-Pesa receipt to be matched"
+        : null,
       amount: formatMinor(p.amountMinor, p.currency),
       paidLabel: formatDate(p.paidAt),
       receipt: p.receipt ? { id: p.receipt.id, number: p.receipt.number } : null,
@@ -76,6 +103,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { viewer } = await requireVisibleOrder(request, params.id);
   const form = await request.formData();
+  if (form.get("intent") === "mpesa-push") {
+    const phone = String(form.get("phone") ?? "").slice(0, 40);
+    try {
+      await startStkPush({
+        orderId: params.id,
+        phone,
+        actor: { id: viewer.id, role: viewer.role, request },
+      });
+    } catch (error) {
+      if (error instanceof OrderError) {
+        return data({ mpesaError: error.message, phone }, { status: error.status });
+      }
+      throw error;
+    }
+    return redirectWithToast(`/orders/${params.id}#mpesa`, {
+      type: "success",
+      title: "Check your phone and enter your M-Pesa PIN",
+    });
+  }
   if (form.get("intent") !== "cancel") return data({ error: "Unknown action" }, { status: 400 });
   // Irreversible: only a confirmed request cancels; the first one answers with the question.
   if (!isConfirmed(form)) return data({ confirmCancel: true }, { status: 400 });
@@ -97,7 +143,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <div className="grid gap-1">
           <h1 className="text-3xl font-semibold">Order {order.invoiceNumber}</h1>
           <p className="text-muted-foreground">
-            Invoice {order.invoiceNumber} · issued {order.issuedLabel}
+            Invoice {order.invoiceNumber} · issued {order.issuedLabel} · Account number{" "}
+            {order.paymentReference}
           </p>
         </div>
         <OrderStateBadge state={order.state} />
@@ -188,6 +235,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               Please pay {order.due ?? order.total} by {order.dueLabel}. Unpaid orders expire then.
             </p>
           </div>
+          {order.mpesa ? (
+            <MpesaPay
+              action={`/orders/${order.id}`}
+              statusUrl={`/orders/${order.id}/mpesa-status`}
+              partLabel={order.mpesa.partLabel}
+              dueLabel={order.mpesa.dueLabel}
+              parts={order.mpesa.parts}
+              rateLabel={order.mpesa.rateLabel}
+              push={order.mpesa.push}
+              error={actionData && "mpesaError" in actionData ? actionData.mpesaError : null}
+              phone={actionData && "phone" in actionData ? actionData.phone : ""}
+            />
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             {order.instructions.map((instruction) => (
               <section
@@ -225,7 +285,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm"
               >
                 <span>
-                  {p.amount} · {p.method} · {p.reference} · {p.paidLabel}
+                  {p.amount} · {p.method} · {p.mpesaReceipt ?? p.reference} · {p.paidLabel}
                 </span>
                 {p.receipt ? (
                   <a
