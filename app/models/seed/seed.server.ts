@@ -323,6 +323,8 @@ type FeeSpec = {
   usd: number;
   description: string;
   maxQuantity?: number;
+  /** People one ticket admits (a group ticket, decision 0093). */
+  admits?: number;
   /** Days before the start the fee stays available. */
   closesBefore?: number;
 };
@@ -359,6 +361,7 @@ const FEES_BY_TYPE: Record<SeedEvent["type"], FeeSpec[]> = {
       usd: 2600,
       description: "Five delegates from one organisation",
       maxQuantity: 20,
+      admits: 5,
     },
   ],
   exhibition: [
@@ -369,12 +372,13 @@ const FEES_BY_TYPE: Record<SeedEvent["type"], FeeSpec[]> = {
       usd: 200,
       description: "Up to six visitors from one organisation",
       maxQuantity: 40,
+      admits: 6,
     },
   ],
   gala: [
     { feeType: "conference_only", usd: 180, description: "Dinner ticket" },
     { feeType: "member", usd: 150, description: "Member dinner ticket" },
-    { feeType: "group", usd: 1600, description: "Table of ten", maxQuantity: 30 },
+    { feeType: "group", usd: 1600, description: "Table of ten", maxQuantity: 30, admits: 10 },
   ],
   workshop: [
     {
@@ -446,6 +450,7 @@ function feesFor(e: SeedEvent, start: Date) {
     currency,
     description: f.description,
     maxQuantity: f.maxQuantity ?? null,
+    admits: f.admits ?? 1,
     availableUntil: f.closesBefore
       ? isoDate(new Date(start.getTime() - f.closesBefore * DAY))
       : null,

@@ -453,7 +453,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             </Alert>
           ) : null}
           <Card className="p-6">
-            {offer || loaderData.waitlistTicket || (actionData?.result && !delegation) ? (
+            {offer ||
+            loaderData.waitlistTicket ||
+            (actionData?.result && !delegation) ||
+            // Nothing left to book: the page is the waitlist's (the one-ticket form offers it).
+            !loaderData.delegationTickets.some((t) => t.onSale && t.remaining !== 0) ? (
               <RegistrationForm
                 tickets={loaderData.tickets}
                 attendee={loaderData.attendee}
