@@ -21,6 +21,15 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
+  /**
+   * One read query in a transaction of its own with transaction-local settings (`set_config(…,
+   * true)`), its rows as arrays: what `SET LOCAL` + a query did in a Drizzle transaction, as one
+   * round trip to PGlite's thread (readWithSettings).
+   */
+  queryWithSettings(
+    settings: Record<string, string>,
+    query: { sql: string; params: unknown[] },
+  ): Promise<unknown[][]>;
   /** Embedded database only: its data directory as a tarball, to open copies of it (tests). */
   dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -85,6 +94,29 @@ async function openPostgres(
         client.release();
       }
     },
+    async queryWithSettings(settings, query) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        try {
+          for (const [name, value] of Object.entries(settings)) {
+            await client.query("select set_config($1, $2, true)", [name, value]);
+          }
+          const result = await client.query<unknown[]>({
+            text: query.sql,
+            values: query.params,
+            rowMode: "array",
+          });
+          await client.query("COMMIT");
+          return result.rows;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {});
+          throw error;
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -124,6 +156,12 @@ async function openPglite(
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
       }
+    },
+    async queryWithSettings(settings, query) {
+      const result = await thread.queryWithSettings<unknown[]>(settings, query.sql, query.params, {
+        rowMode: "array",
+      });
+      return result.rows;
     },
     dump: () => thread.dump(),
     async close() {
@@ -199,6 +237,19 @@ export function getDatabaseHandle(): DatabaseHandle {
 /** The Drizzle database for queries in `*.server.ts` modules. */
 export function getDb(): Database {
   return getDatabaseHandle().db;
+}
+
+/**
+ * The rows (as arrays) of one read query run with transaction-local planner settings, e.g.
+ * `{ enable_seqscan: "off" }` for a count that must go through an index (decision 0404), in one
+ * round trip on PGlite's thread (decision 0091). Cast what you read (`::int`, `::text`): the two
+ * drivers parse some types differently.
+ */
+export function readWithSettings(
+  settings: Record<string, string>,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<unknown[][]> {
+  return getDatabaseHandle().queryWithSettings(settings, query.toSQL());
 }
 
 /** Rows of a raw SQL query (both drivers answer with `{ rows }`). */

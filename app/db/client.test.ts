@@ -4,7 +4,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/helpers/db";
-import { DatabaseLockedError, openDatabase, queryRows } from "./client.server";
+import {
+  DatabaseLockedError,
+  openDatabase,
+  queryRows,
+  readWithSettings,
+  setDatabase,
+} from "./client.server";
 import { events } from "./schema";
 
 describe("database", () => {
@@ -47,6 +53,35 @@ describe("database", () => {
         .catch((e) => e);
       expect(badStatus).toBeInstanceOf(Error);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it("reads with transaction-local settings that end with the read (both databases)", async () => {
+    const handle = await createTestDatabase();
+    try {
+      const query = {
+        toSQL: () => ({
+          sql: "select current_setting('enable_seqscan'), $1::int + 1",
+          params: [41],
+        }),
+      };
+      setDatabase(handle);
+      expect(await readWithSettings({ enable_seqscan: "off" }, query)).toEqual([["off", 42]]);
+      const [after] = await queryRows<{ s: string }>(
+        sql`select current_setting('enable_seqscan') as s`,
+        handle.db,
+      );
+      expect(after.s).toBe("on");
+      await expect(
+        readWithSettings(
+          { enable_seqscan: "off" },
+          { toSQL: () => ({ sql: "select 1/0", params: [] }) },
+        ),
+      ).rejects.toThrow(/division by zero/);
+      expect(await readWithSettings({}, query)).toEqual([["on", 42]]);
+    } finally {
+      setDatabase(undefined);
       await handle.close();
     }
   });

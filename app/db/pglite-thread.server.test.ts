@@ -118,6 +118,33 @@ describe("PGlite on its own thread", () => {
     });
   });
 
+  it("runs a read with transaction-local settings in one round trip, without blocking this thread", async () => {
+    const db = await thread();
+    let otherWorkRan = false;
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const read = db.queryWithSettings<unknown[]>(
+      { enable_seqscan: "off", "pg_trgm.similarity_threshold": "0.5" },
+      "select current_setting('enable_seqscan'), current_setting('pg_trgm.similarity_threshold'), $1::int",
+      [7],
+      { rowMode: "array" },
+    );
+    expect((await read).rows).toEqual([["off", "0.5", 7]]);
+    // Asynchronous: this thread went on with its other work while the worker answered.
+    expect(otherWorkRan).toBe(true);
+    // The settings ended with the read's own transaction.
+    const after = await db.query<unknown[]>("select current_setting('enable_seqscan')", [], {
+      rowMode: "array",
+    });
+    expect(after.rows).toEqual([["on"]]);
+    // A failing read rolls back and leaves the database usable.
+    await expect(db.queryWithSettings({ enable_seqscan: "off" }, "select 1/0")).rejects.toThrow(
+      /division by zero/,
+    );
+    expect((await db.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
   it("keeps data written before close on disk", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "kongamano-thread-"));
     try {

@@ -40,6 +40,14 @@ type ThreadTransaction = {
 
 type Request =
   | { op: "query"; sql: string; params: unknown[]; rowMode?: string; raw: number[]; tx?: number }
+  | {
+      op: "read";
+      settings: Array<[string, string]>;
+      sql: string;
+      params: unknown[];
+      rowMode?: string;
+      raw: number[];
+    }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "dump" }
@@ -91,6 +99,22 @@ async function run(request) {
         fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
         affectedRows: result.affectedRows,
       };
+    }
+    case "read": {
+      // Begun, set, read and committed here in one go: nothing waits for the main thread.
+      return await db.transaction(async (tx) => {
+        for (const [name, value] of request.settings) {
+          await tx.query("select set_config($1, $2, true)", [name, value]);
+        }
+        const parsers = {};
+        for (const type of request.raw) parsers[type] = keep;
+        const result = await tx.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+        return {
+          rows: result.rows,
+          fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+          affectedRows: result.affectedRows,
+        };
+      });
     }
     case "begin": {
       const tx = nextTransaction++;
@@ -292,6 +316,28 @@ export class PgliteThread {
     }
   }
 
+  /**
+   * One read with transaction-local settings (`set_config(name, value, true)`, e.g.
+   * `enable_seqscan: "off"`), begun, run and committed by the worker in one round trip. Unlike
+   * `transaction`, nothing blocks this thread: the public search's capped count used to hold the
+   * main thread in `callSync` while the worker first drained every query queued before it.
+   */
+  queryWithSettings<T = Row>(
+    settings: Record<string, string>,
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ) {
+    return this.call<ThreadResults<T>>({
+      op: "read",
+      settings: Object.entries(settings),
+      sql,
+      params,
+      rowMode: options.rowMode,
+      raw: rawTypes(options),
+    }).then((result) => parsed(result, options));
+  }
+
   /** The whole data directory as an uncompressed tarball (a template for `create`). */
   dump() {
     return this.call<Uint8Array>({ op: "dump" });
@@ -343,8 +389,12 @@ export class PgliteThread {
 }
 
 function queryRequest(sql: string, params: unknown[], options: QueryOptions, tx?: number): Request {
-  const raw = Object.keys(options.parsers ?? {}).map(Number);
-  return { op: "query", sql, params, rowMode: options.rowMode, raw, tx };
+  return { op: "query", sql, params, rowMode: options.rowMode, raw: rawTypes(options), tx };
+}
+
+/** The types whose text the worker sends as is (their parsers run on the caller's side). */
+function rawTypes(options: QueryOptions) {
+  return Object.keys(options.parsers ?? {}).map(Number);
 }
 
 function parsed<T>(result: ThreadResults<T>, options: QueryOptions) {

@@ -91,6 +91,18 @@ export function isoInZone(d: DateInput, timeZone: string = EVENT_TIME_ZONE) {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
 }
 
+// The zones' short names ('EST'), one formatter per zone like the clocks above: building one per
+// call was the event page's largest formatting cost (issue 27).
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+function zoneNamesFor(timeZone: string) {
+  let names = zoneNames.get(timeZone);
+  if (!names) {
+    names = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNames.set(timeZone, names);
+  }
+  return names;
+}
+
 /**
  * A zone's label at an instant: its common abbreviation with the offset when it has one
  * and city ('EST (GMT-5, Toronto time)'), else the offset and city ('GMT+3 (Nairobi time)').
@@ -103,7 +115,7 @@ export function zoneLabel(d: DateInput, timeZone: string = EVENT_TIME_ZONE) {
     minutes === 0
       ? "GMT"
       : `GMT${minutes < 0 ? "-" : "+"}${hours}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
-  const short = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+  const short = zoneNamesFor(timeZone)
     .formatToParts(new Date(d))
     .find((part) => part.type === "timeZoneName")?.value;
   const city = `${zoneCity(timeZone)} time`;

@@ -1,7 +1,7 @@
 // Public event queries. Every function here returns published events only (spec §4): the
 // visibility rule lives in `publishedOnly`, which every query starts from.
 import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, readWithSettings } from "~/db/client.server";
 import { alphabetical, newestFirst } from "~/db/order";
 import {
   agendaItems,
@@ -16,7 +16,6 @@ import {
   sponsors,
 } from "~/db/schema";
 import { DEFAULT_COLOR } from "~/lib/constants";
-import { contentVersion } from "~/lib/content-version.server";
 import { formatDateRange } from "~/lib/format";
 import {
   EVENT_SEARCH_COUNT_CAP,
@@ -25,6 +24,7 @@ import {
   type EventSort,
 } from "~/models/events/filters";
 import { heldSeats, remainingSeats } from "~/models/registrations/registrations.server";
+import { contentMemo } from "~/models/shared/content-memo.server";
 
 const publishedOnly = eq(events.status, "published");
 
@@ -159,9 +159,11 @@ function toCard({ typeName, ...row }: EventCardRow, colors: Map<string, string>)
   };
 }
 
+const typeColors = contentMemo<Map<string, string>>();
+
 /** Event type colours by name: a handful of rows, read once per content change, not joined. */
 function getEventTypeColors(): Promise<Map<string, string>> {
-  return memoised("type-colors", async () => {
+  return typeColors("all", async () => {
     const rows = await getDb()
       .select({ name: eventTypes.name, color: eventTypes.color })
       .from(eventTypes);
@@ -188,7 +190,7 @@ export async function listPublishedEvents(
           .limit(pageSize)
           .offset((page - 1) * pageSize),
     filters.search
-      ? countSearchMatches(where).then((r) => r[0].total)
+      ? countSearchMatches(where)
       : conditions.length === 1 // `publishedOnly` alone: no filter
         ? // Every published event, already counted for the hero figures.
           getEventListingStats().then((s) => s.totalEvents)
@@ -213,17 +215,20 @@ export async function listPublishedEvents(
  * search index a few thousand (decision 0404). Sequential scans are ruled out for the count, or
  * the planner, misjudging text patterns, reads the whole table for a rare term.
  */
-function countSearchMatches(where: SQL | undefined) {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const matching = tx
-      .select({ one: sql`1` })
-      .from(events)
-      .where(where)
-      .limit(EVENT_SEARCH_COUNT_CAP + 1)
-      .as("matching");
-    return tx.select({ total: count() }).from(matching);
-  });
+async function countSearchMatches(where: SQL | undefined): Promise<number> {
+  const db = getDb();
+  const matching = db
+    .select({ one: sql`1` })
+    .from(events)
+    .where(where)
+    .limit(EVENT_SEARCH_COUNT_CAP + 1)
+    .as("matching");
+  // One round trip with the setting, never a transaction that blocks the server (decision 0091).
+  const [[total]] = await readWithSettings(
+    { enable_seqscan: "off" },
+    db.select({ total: sql<number>`count(*)::int` }).from(matching),
+  );
+  return Number(total);
 }
 
 /** Up to `limit` featured events for the home page: upcoming and running ones first. */
@@ -247,26 +252,12 @@ export async function listFeaturedEvents(limit = 3): Promise<EventCardData[]> {
 // Figures and filter options that do not depend on the query: kept per content version (every
 // back-office change bumps it) and at most a minute, so other instances' changes show up too.
 // ---------------------------------------------------------------------------------------------
-const memo = new Map<
-  string,
-  { version: number; at: number; db: unknown; value: Promise<unknown> }
->();
-const MEMO_TTL_MS = 60_000;
-
-function memoised<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const db = getDb();
-  const hit = memo.get(key);
-  if (hit && hit.db === db && hit.version === contentVersion() && Date.now() - hit.at < MEMO_TTL_MS)
-    return hit.value as Promise<T>;
-  const value = load();
-  memo.set(key, { version: contentVersion(), at: Date.now(), db, value });
-  value.catch(() => memo.delete(key));
-  return value;
-}
+const listingStats = contentMemo<{ totalEvents: number; locations: number }>();
+const filterOptions = contentMemo<{ types: string[]; categories: string[] }>();
 
 /** Listing hero figures (spec §2.4): published events and their distinct locations. */
 export function getEventListingStats(): Promise<{ totalEvents: number; locations: number }> {
-  return memoised("listing-stats", async () => {
+  return listingStats("all", async () => {
     const [row] = await getDb()
       .select({
         totalEvents: count(),
@@ -280,7 +271,7 @@ export function getEventListingStats(): Promise<{ totalEvents: number; locations
 
 /** Names for the Event Type and Category selects. */
 export function listEventFilterOptions(): Promise<{ types: string[]; categories: string[] }> {
-  return memoised("filter-options", async () => {
+  return filterOptions("all", async () => {
     const db = getDb();
     const [types, categories] = await Promise.all([
       db.select({ name: eventTypes.name }).from(eventTypes).orderBy(asc(eventTypes.name)),
@@ -308,8 +299,23 @@ export async function findPublishedEventSlugById(id: string): Promise<string | n
   return row?.slug ?? null;
 }
 
-/** A published event with speakers, agenda, fees and sponsors, or null (spec §2.5). */
-export async function getPublishedEventBySlug(slug: string) {
+// The event page reads its event's content on every visit: kept per content version for the
+// most recently read events (decision 0091). Seats are never kept (getSeatsLeft reads them).
+const eventDetails = contentMemo<Awaited<ReturnType<typeof readPublishedEventBySlug>>>({
+  max: 200,
+});
+
+/**
+ * A published event with speakers, agenda, fees and sponsors, or null (spec §2.5). The object is
+ * shared with other requests until the content changes: read it, never change it.
+ */
+export function getPublishedEventBySlug(slug: string) {
+  return eventDetails(slug, () => readPublishedEventBySlug(slug), {
+    keep: (event) => event !== null,
+  });
+}
+
+async function readPublishedEventBySlug(slug: string) {
   const db = getDb();
   const [event] = await db
     .select({

@@ -4,6 +4,7 @@ import { alphabetical, newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import { hasRole } from "~/lib/roles";
 import { PAPERS_PAGE_SIZE, type PaperFilters, SEARCH_COUNT_CAP } from "~/models/papers/filters";
+import { contentMemo } from "~/models/shared/content-memo.server";
 
 export {
   BULK_DOWNLOAD_LIMIT,
@@ -195,8 +196,17 @@ async function sortedPage(
 }
 export type PaperCardData = Awaited<ReturnType<typeof listPapers>>["papers"][number];
 
-/** Library-wide counts (spec §2.6: total, published, in progress = draft). Numbers only. */
-export async function countPapers() {
+const paperCounts = contentMemo<{ total: number; published: number; inProgress: number }>();
+
+/**
+ * Library-wide counts (spec §2.6: total, published, in progress = draft). Numbers only; statuses
+ * change through the back office only, so they are kept per content version (decision 0091).
+ */
+export function countPapers() {
+  return paperCounts("all", readPaperCounts);
+}
+
+async function readPaperCounts() {
   const [row] = await getDb()
     .select({
       total: count(),

@@ -5,6 +5,7 @@ import { newestFirst } from "~/db/order";
 import { offices, papers } from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { listFeaturedEvents } from "../events/queries.server";
+import { contentMemo } from "../shared/content-memo.server";
 
 export const HOME_FEATURED_EVENTS = 3;
 export const HOME_LATEST_PAPERS = 3;
@@ -50,11 +51,27 @@ export async function listHomeOffices(limit = HOME_OFFICES) {
     .limit(limit);
 }
 
-export async function getHomeContent() {
+async function readHomeContent() {
   const [featuredEvents, latestPapers, officeList] = await Promise.all([
     listFeaturedEvents(HOME_FEATURED_EVENTS),
     listLatestPublishedPapers(HOME_LATEST_PAPERS),
     listHomeOffices(HOME_OFFICES),
   ]);
   return { featuredEvents, latestPapers, offices: officeList };
+}
+
+// Everything on the home page changes through the back office only, except that a featured event
+// that ends moves behind the others (and shows as past): the content is kept until the content
+// changes or the first of its featured events ends (decision 0091).
+const homeContent = contentMemo<Awaited<ReturnType<typeof readHomeContent>>>();
+
+/** The home page's featured events, latest papers and offices (shared: read, never change). */
+export function getHomeContent() {
+  return homeContent("home", readHomeContent, {
+    until: ({ featuredEvents }) => {
+      const now = Date.now();
+      const ends = featuredEvents.map((e) => e.endDate.getTime()).filter((end) => end > now);
+      return Math.min(...ends); // Infinity without one still to end
+    },
+  });
 }
