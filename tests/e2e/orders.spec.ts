@@ -57,8 +57,16 @@ test("a member buys a ticket, pays by M-Pesa, staff record the code, and the ord
 
   // Registration: a paid ticket, seats, the organisation the invoice is made out to.
   await expect(page.getByRole("heading", { level: 1, name: /^Register for / })).toBeVisible();
-  await expect(page.getByLabel("Attendee e-mail")).toHaveValue(member.email);
-  await page.getByLabel("Seats", { exact: true }).fill("2");
+  const firstSeat = page.getByRole("group", { name: /^Seat 1: / });
+  await expect(firstSeat.getByLabel("E-mail")).toHaveValue(member.email);
+  // Two seats of the first ticket: the second names a colleague (decision 0093).
+  await page
+    .getByLabel(/^Seats of /)
+    .first()
+    .fill("2");
+  const secondSeat = page.getByRole("group", { name: /^Seat 2: / });
+  await secondSeat.getByLabel("Name").fill("Colleague of the buyer");
+  await secondSeat.getByLabel("E-mail").fill(`colleague.${member.email}`);
   await page.getByLabel("Organisation name").fill("Records Kenya Ltd");
   await page.getByLabel("KRA PIN or VAT number").fill("P051234567X");
   await page.getByRole("button", { name: "Register and Get Invoice" }).click();
@@ -124,7 +132,9 @@ test("a member buys a ticket, pays by M-Pesa, staff record the code, and the ord
   await expect(page.getByRole("heading", { name: "My orders" })).toBeVisible();
   await expect(page.locator("#orders").getByText(new RegExp(invoiceNumber))).toBeVisible();
   // Paid, the registration is confirmed: it shows in "My events" with its ticket.
+  // One registration per seat, both paid by this invoice.
   const registration = page.locator("#my-events li").filter({ hasText: invoiceNumber });
-  await expect(registration.getByText("Confirmed")).toBeVisible();
-  await expect(registration.getByRole("link", { name: "View Ticket" })).toBeVisible();
+  await expect(registration).toHaveCount(2);
+  await expect(registration.first().getByText("Confirmed")).toBeVisible();
+  await expect(registration.first().getByRole("link", { name: "View Ticket" })).toBeVisible();
 });
