@@ -25,6 +25,7 @@ import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { confirmPush, mpesaAmounts, startStkPush } from "./mpesa.server";
 import { registerPaybillUrls } from "./mpesa-paybill.server";
+import { reconcileStatement } from "./mpesa-statement.server";
 import { createOrder, type NewOrder, paymentReferenceOf } from "./orders.server";
 
 wireProcess();
@@ -431,6 +432,66 @@ describe("M-Pesa online", () => {
       await database.db.select().from(payments).where(eq(payments.reference, "TMADEUP001")),
     ).toHaveLength(0);
     expect(await forgedEntries()).toBe(before + 1);
+  });
+
+  it("the statement CSV fills receipts to be matched, confirms reported ones, records missing payments, lists the rest; a re-upload changes nothing", async () => {
+    const admin = { id: buyer.id, role: "admin" as const };
+    // A push paid with its callback lost (receipt to be matched) and one reported by its callback.
+    const { order: lost } = await createOrder(order());
+    const lostPush = await pushFor(lost.id, "0722 000 111");
+    await standin.complete(lostPush.checkoutRequestId, "success", "lost");
+    await timePasses();
+    await drainJobs();
+    const { order: reported } = await createOrder(order());
+    const reportedPush = await pushFor(reported.id);
+    await standin.complete(reportedPush.checkoutRequestId, "success");
+    await drainJobs();
+    // An order paid from the Paybill menu while our confirmation URL was unreachable.
+    const { order: missing } = await createOrder(order());
+    const [missingInvoice] = await database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, missing.id));
+    const [lostInvoice] = await database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, lost.id));
+    const receiptOf = (id: string) => standin.pushes.get(id)?.receipt ?? "";
+    const now = new Date(Date.now() + 3 * HOUR).toISOString().slice(0, 19).replace("T", " ");
+    const csv = [
+      "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.",
+      `${receiptOf(lostPush.checkoutRequestId)},${now},${now},Pay Bill Online,Completed,"5,000.00",,,true,Pay Bill Online,2547*****111 - JOHN,,${lostInvoice.paymentReference}`,
+      `${receiptOf(reportedPush.checkoutRequestId)},${now},${now},Pay Bill Online,Completed,5000.00,,,true,Pay Bill Online,2547*****678 - JOHN,,x`,
+      `TSTMT00001,${now},${now},Pay Bill,Completed,5000.00,,,true,Pay Bill,2547*****149 - JANE,,${missingInvoice.paymentReference}`,
+      `TSTMT00002,${now},${now},Pay Bill,Completed,123.00,,,true,Pay Bill,2547*****149 - JANE,,NOSUCHACC`,
+      `TSTMT00003,${now},${now},Withdrawal,Completed,,500.00,,true,Pay Bill,,,`,
+    ].join("\r\n");
+    const first = await reconcileStatement(csv, admin);
+    expect(first).toMatchObject({ lines: 4, confirmed: 2, recorded: 1, alreadyRecorded: 0 });
+    expect(first.unmatched).toEqual([
+      { receipt: "TSTMT00002", amountMinor: 123_00, account: "NOSUCHACC" },
+    ]);
+    const [filled] = await paymentsOf(lost.id);
+    expect(filled).toMatchObject({
+      mpesaReceipt: receiptOf(lostPush.checkoutRequestId),
+      receiptStatus: "confirmed",
+    });
+    const [confirmed] = await paymentsOf(reported.id);
+    expect(confirmed.receiptStatus).toBe("confirmed");
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, missing.id));
+    expect(after.state).toBe("paid");
+    const count = async () =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(payments))[0].n;
+    const before = await count();
+    const again = await reconcileStatement(csv, admin);
+    expect(again).toMatchObject({
+      lines: 4,
+      confirmed: 0,
+      recorded: 0,
+      alreadyRecorded: 4,
+      unmatched: [],
+    });
+    expect(await count()).toBe(before);
   });
 
   it("the hooks answer 404 to a wrong segment and 400 to a body that is not JSON, never 500", async () => {

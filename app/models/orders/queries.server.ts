@@ -196,6 +196,15 @@ export function invoiceDocument(detail: OrderDetail): InvoiceDocument {
   };
 }
 
+/** "QJK3H7Y2PL", or what is known of it, for payments M-Pesa reported by itself; else null. */
+export function mpesaReceiptLabel(payment: Pick<PaymentRow, "mpesaReceipt" | "receiptStatus">) {
+  if (!payment.receiptStatus) return null;
+  if (!payment.mpesaReceipt) return "M-Pesa receipt to be matched";
+  return payment.receiptStatus === "reported"
+    ? `${payment.mpesaReceipt} (reported by the callback)`
+    : payment.mpesaReceipt;
+}
+
 /** Shillings that arrived against an invoice in another currency, with the rate used; else null. */
 export function receivedOf(
   payment: Pick<PaymentRow, "currency" | "receivedMinor" | "receivedCurrency" | "exchangeRate">,
@@ -221,7 +230,8 @@ export function receiptDocument(detail: OrderDetail, receiptId: string): Receipt
     buyer: party(detail.order),
     currency: payment.currency,
     method: PAYMENT_METHOD_LABELS[payment.method],
-    reference: payment.reference,
+    // An M-Pesa payment the system recorded names its M-Pesa receipt (issue 34), not the push's key.
+    reference: mpesaReceiptLabel(payment) ?? payment.reference,
     paidAt: payment.paidAt,
     amountMinor: payment.amountMinor,
     received: receivedOf(payment),
