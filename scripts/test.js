@@ -1,7 +1,7 @@
 // `npm test`: unit + integration (Vitest), then end-to-end (Playwright, Debian Chromium), then a
 // timing table: each phase and the ten slowest test files (issue 28).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -60,17 +60,22 @@ function collectTimes() {
   }
 }
 
+/** Prints the table; with TEST_TIMES_FILE set (.ci/run) also writes it there, to print at its end. */
 function printTimes() {
   collectTimes();
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
-  console.log("\nTimes");
-  for (const [name, ms] of phases) console.log(`  ${seconds(ms)}  ${name}`);
-  for (const line of counts) console.log(`  ${line}`);
-  if (files.length === 0) return;
-  console.log("Slowest test files (Playwright: sum of its tests' durations)");
-  for (const [file, ms] of files.sort((a, b) => b[1] - a[1]).slice(0, 10)) {
-    console.log(`  ${seconds(ms)}  ${file}`);
+  const lines = ["Times"];
+  for (const [name, ms] of phases) lines.push(`  ${seconds(ms)}  ${name}`);
+  for (const line of counts) lines.push(`  ${line}`);
+  if (files.length > 0) {
+    lines.push("Slowest test files (Playwright: sum of its tests' durations)");
+    for (const [file, ms] of files.sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+      lines.push(`  ${seconds(ms)}  ${file}`);
+    }
   }
+  console.log(`\n${lines.join("\n")}`);
+  if (process.env.TEST_TIMES_FILE)
+    writeFileSync(process.env.TEST_TIMES_FILE, `${lines.join("\n")}\n`);
 }
 
 // The server integration tests and the e2e tests run the production build.
