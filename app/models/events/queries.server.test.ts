@@ -342,6 +342,33 @@ describe("public event queries", () => {
       expect(detail!.sponsors.map((s) => s.tier)).toEqual(["platinum", "gold", "bronze"]);
     });
 
+    it("keeps an event's content until the content changes; an unknown address is not kept", async () => {
+      const first = await getPublishedEventBySlug("data-governance-summit");
+      await test.db.execute(
+        sql`update events set title = 'Renamed Summit' where slug = 'data-governance-summit'`,
+      );
+      expect(await getPublishedEventBySlug("data-governance-summit")).toBe(first); // kept
+      expect(await getPublishedEventBySlug("published-later")).toBeNull();
+      await test.db.execute(
+        sql`update events set status = 'published', slug = 'published-later' where slug = 'secret-data-governance-draft'`,
+      );
+      // A miss is asked again at once; the kept event waits for the back office's notice.
+      expect((await getPublishedEventBySlug("published-later"))?.title).toBe(
+        "Secret Data Governance Draft",
+      );
+      contentChanged();
+      expect((await getPublishedEventBySlug("data-governance-summit"))?.title).toBe(
+        "Renamed Summit",
+      );
+      await test.db.execute(
+        sql`update events set title = 'Data Governance Summit' where slug = 'data-governance-summit'`,
+      );
+      await test.db.execute(
+        sql`update events set status = 'draft', slug = 'secret-data-governance-draft' where slug = 'published-later'`,
+      );
+      contentChanged();
+    });
+
     it("finds neither drafts nor archived events, by slug or by id", async () => {
       expect(await getPublishedEventBySlug("secret-data-governance-draft")).toBeNull();
       expect(await getPublishedEventBySlug("archived-data-summit")).toBeNull();

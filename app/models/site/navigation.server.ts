@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { type Database, getDb } from "~/db/client.server";
 import { eventCategories, events, eventTypes } from "~/db/schema";
-import { contentVersion } from "~/lib/content-version.server";
+import { contentMemo } from "~/models/shared/content-memo.server";
 
 export type NavTaxonomy = { name: string; color: string | null; count: number };
 export type MegaMenuData = { types: NavTaxonomy[]; categories: NavTaxonomy[] };
@@ -26,24 +26,11 @@ export async function listMegaMenuTaxonomies(db: Database = getDb()): Promise<Me
   return { types, categories };
 }
 
-// The root loader asks for this on every page: the counts are cached until the content changes
+// The root loader asks for this on every page: the counts are kept until the content changes
 // (contentChanged() after any back-office write) or, as a safety net for changes made by another
-// instance without Redis, for at most a minute.
-const MAX_AGE_MS = 60_000;
-let cached: { db: Database; version: number; at: number; data: Promise<MegaMenuData> } | undefined;
+// instance without Redis, for at most a minute (contentMemo, decision 0091).
+const megaMenu = contentMemo<MegaMenuData>();
 
 export function getMegaMenuData(now = Date.now()): Promise<MegaMenuData> {
-  const db = getDb();
-  const version = contentVersion();
-  if (cached && cached.db === db && cached.version === version && now - cached.at < MAX_AGE_MS) {
-    return cached.data;
-  }
-  const data = listMegaMenuTaxonomies(db);
-  const entry = { db, version, at: now, data };
-  cached = entry;
-  // A failed read is not kept: the next request asks the database again.
-  data.catch(() => {
-    if (cached === entry) cached = undefined;
-  });
-  return data;
+  return megaMenu("all", () => listMegaMenuTaxonomies(getDb()), { now });
 }
