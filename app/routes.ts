@@ -93,6 +93,7 @@ export default [
       route("offices/:id/edit", "routes/admin/offices/edit.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("payments/mpesa", "routes/admin/mpesa.tsx"),
       route("members", "routes/admin/members.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("users", "routes/admin/users.tsx"),

@@ -118,6 +118,17 @@ export async function latestPush(orderId: string): Promise<PushView | null> {
   return push ? viewOf(push) : null;
 }
 
+/** The latest pushes of every order, for staff (phones masked). */
+export async function listRecentPushes(limit = 50) {
+  const rows = await getDb()
+    .select({ push: mpesaPushes, invoiceNumber: invoices.number })
+    .from(mpesaPushes)
+    .innerJoin(invoices, eq(invoices.orderId, mpesaPushes.orderId))
+    .orderBy(desc(mpesaPushes.createdAt))
+    .limit(limit);
+  return rows.map(({ push, invoiceNumber }) => ({ ...viewOf(push), invoiceNumber }));
+}
+
 /**
  * Sends an STK push for an unpaid order (the route has checked the person may see it): the
  * balance due in whole shillings, or its next part when above MPESA_MAX_AMOUNT. The push row,
