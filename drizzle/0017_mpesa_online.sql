@@ -48,7 +48,8 @@ CREATE TABLE "mpesa_pushes" (
 --> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "payment_reference" text;--> statement-breakpoint
 -- Existing invoices get theirs: two-digit year, six-digit sequence, mod-97 check of those digits.
-UPDATE "invoices" SET "payment_reference" = lpad(("year" % 100)::text, 2, '0') || lpad("sequence"::text, 6, '0') || lpad(((lpad(("year" % 100)::text, 2, '0') || lpad("sequence"::text, 6, '0'))::bigint % 97)::text, 2, '0');--> statement-breakpoint
+-- (lpad would cut a sequence of more than six digits: the zeros are repeated instead.)
+UPDATE "invoices" SET "payment_reference" = lpad(("year" % 100)::text, 2, '0') || repeat('0', greatest(0, 6 - length("sequence"::text))) || "sequence"::text || lpad(((lpad(("year" % 100)::text, 2, '0') || repeat('0', greatest(0, 6 - length("sequence"::text))) || "sequence"::text)::bigint % 97)::text, 2, '0');--> statement-breakpoint
 ALTER TABLE "invoices" ALTER COLUMN "payment_reference" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "mpesa_receipt" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "receipt_status" "payment_receipt_status";--> statement-breakpoint
