@@ -183,7 +183,7 @@ export async function listMyRegistrations(userId: string) {
  * attendee it names when they are signed in with that (verified) e-mail address — a delegate
  * opens their own ticket from their mail (issue 30) — or null. Only the booker may cancel.
  */
-export async function getMyRegistration(registrationId: string, userId: string) {
+export async function getMyRegistration(registrationId: string, userId: string, now = new Date()) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(registrationId)) {
     return null;
   }
@@ -194,9 +194,12 @@ export async function getMyRegistration(registrationId: string, userId: string) 
       event: eventColumns,
       invoiceNumber: invoices.number,
       orderState: orders.state,
+      // The online room (the ticket's own link wins over the event's): see joinLinkOf.
+      joinUrl: sql<string | null>`coalesce(${eventFees.joinUrl}, ${events.joinUrl})`,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
     .leftJoin(orders, eq(orders.id, registrations.orderId))
     .leftJoin(invoices, eq(invoices.orderId, registrations.orderId))
     .where(
@@ -210,6 +213,7 @@ export async function getMyRegistration(registrationId: string, userId: string) 
       ),
     );
   if (!row) return null;
+  const { joinUrl, ...found } = row;
   const owner = row.registration.userId === userId;
   const seats =
     row.registration.state === "confirmed"
@@ -232,9 +236,12 @@ export async function getMyRegistration(registrationId: string, userId: string) 
           .where(eq(tickets.registrationId, registrationId))
           .orderBy(asc(tickets.seat))
       : [];
-  const now = new Date();
   return {
-    ...row,
+    ...found,
+    // Read with the registration (one query for the ticket page, issue 27), for its booker only.
+    join: owner
+      ? joinLinkOf({ state: row.registration.state, ...row.event, url: joinUrl }, now)
+      : NO_JOIN_LINK,
     tickets: seats,
     past: isPastEvent(row.event, now),
     cancelDeadline: selfCancelDeadline(row.event.startDate),
@@ -307,30 +314,35 @@ export type JoinLink =
   | { state: "later"; opensAt: Date }
   | { state: "none" };
 
+const NO_JOIN_LINK: JoinLink = { state: "none" };
+
 /**
  * The online join link of the person's own registration (issue 30): only while it is confirmed,
  * from JOIN_LINK_OPENS_BEFORE_MINUTES before the start until the end; the ticket's own link wins
- * over the event's. Never read by any public loader, feed or calendar.
+ * over the event's. Never read by any public loader, feed or calendar. The ticket page has it
+ * from getMyRegistration's one read (`join`).
  */
 export async function joinLinkFor(
   registrationId: string,
   userId: string,
   now = new Date(),
 ): Promise<JoinLink> {
-  const [row] = await getDb()
-    .select({
-      state: registrations.state,
-      startDate: events.startDate,
-      endDate: events.endDate,
-      cancelledAt: events.cancelledAt,
-      url: sql<string | null>`coalesce(${eventFees.joinUrl}, ${events.joinUrl})`,
-    })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
-    .where(and(eq(registrations.id, registrationId), eq(registrations.userId, userId)));
-  if (!row?.url || row.state !== "confirmed" || row.cancelledAt || now >= row.endDate) {
-    return { state: "none" };
+  return (await getMyRegistration(registrationId, userId, now))?.join ?? NO_JOIN_LINK;
+}
+
+/** The join link rule on a registration already read with its event and room. */
+function joinLinkOf(
+  row: {
+    state: string;
+    startDate: Date;
+    endDate: Date;
+    cancelledAt: Date | null;
+    url: string | null;
+  },
+  now: Date,
+): JoinLink {
+  if (!row.url || row.state !== "confirmed" || row.cancelledAt || now >= row.endDate) {
+    return NO_JOIN_LINK;
   }
   const opensAt = new Date(row.startDate.getTime() - JOIN_LINK_OPENS_BEFORE_MINUTES * 60_000);
   return now >= opensAt ? { state: "open", url: row.url } : { state: "later", opensAt };

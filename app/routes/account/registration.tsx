@@ -11,7 +11,7 @@ import { formatMinor } from "~/lib/money";
 import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { admitsLabel } from "~/models/registrations/checkin.server";
-import { getMyRegistration, joinLinkFor } from "~/models/registrations/queries.server";
+import { getMyRegistration } from "~/models/registrations/queries.server";
 import { ticketQrSvg } from "~/models/registrations/registration-jobs.server";
 import {
   cancelRegistration,
@@ -38,10 +38,9 @@ async function requireOwnRegistration(request: Request, id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { detail, user } = await requireOwnRegistration(request, params.id);
-  const { registration, event } = detail;
+  const { detail } = await requireOwnRegistration(request, params.id);
+  const { registration, event, join } = detail;
   const zone = event.timeZone;
-  const join = await joinLinkFor(registration.id, user.id);
   return {
     join:
       join.state === "open"
