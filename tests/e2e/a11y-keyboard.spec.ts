@@ -236,23 +236,33 @@ test("a member registers for an event and cancels, the form knowing who they are
   await tabTo(page, byName("Register Now"), { limit: 120, step: "to Register Now" });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${keyboardEventPath}/register`);
-  // 3.3.7 Redundant Entry: the attendee is the signed-in member unless changed.
-  await expect(page.getByLabel("Attendee name")).toHaveValue(member.name);
-  await expect(page.getByLabel("Attendee e-mail")).toHaveValue(member.email);
+  // 3.3.7 Redundant Entry: the first seat is the signed-in member's unless changed.
+  const firstSeat = page.getByRole("group", { name: /^Seat 1: / });
+  await expect(firstSeat.getByLabel("Name")).toHaveValue(member.name);
+  await expect(firstSeat.getByLabel("E-mail")).toHaveValue(member.email);
 
-  const ticket = await tabTo(page, (r) => r.role === "radio" || r.tag === "input", {
+  // Two seats of the first ticket (a delegation, decision 0093), the second named by keyboard.
+  const seats = await tabTo(page, (r) => /^Seats of /.test(r.label || r.name), {
     limit: 60,
-    step: "to the ticket choice",
+    step: "to the first ticket's seats",
   });
-  expect(ticket.label || ticket.name).not.toBe("");
-  await tabTo(page, byLabel("Seats"), { step: "to Seats" });
+  expect(seats.label || seats.name).not.toBe("");
   await page.keyboard.press("Control+A");
   await type(page, "2");
+  await tabTo(page, byLabel("E-mail"), { step: "to seat 1's e-mail" });
+  await tabTo(page, byLabel("Name"), { step: "to seat 2's name" });
+  await type(page, "Keyboard Colleague");
+  await tabTo(page, byLabel("E-mail"), { step: "to seat 2's e-mail" });
+  await type(page, `colleague.${member.email}`);
   await tabTo(page, byName("Register"), { step: "to Register" });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("2 seats registered")).toBeVisible();
+  const mine = page.getByRole("link", { name: new RegExp(`^${member.name}: `) });
+  await mine.focus();
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: KEYBOARD_EVENT })).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code of seat 2" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of seat 1" })).toBeVisible();
 
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await tabTo(page, byName("Cancel Registration"), { limit: 120, step: "to Cancel Registration" });
@@ -309,10 +319,19 @@ test("door staff check an attendee in by name search", async ({ page, browser })
   const member = await memberContext.newPage();
   await ownAccount(member, "Booker");
   await member.goto(`${keyboardEventPath}/register`);
-  await member.getByLabel("Seats", { exact: true }).fill("2");
-  await member.getByLabel("Attendee name").fill(attendee);
+  // Two seats in the attendee's name: a registration (and ticket) each (decision 0093).
+  await member
+    .getByLabel(/^Seats of /)
+    .first()
+    .fill("2");
+  for (const n of [1, 2]) {
+    const seat = member.getByRole("group", { name: new RegExp(`^Seat ${n}: `) });
+    await seat.getByLabel("Name").fill(attendee);
+    if (n === 2)
+      await seat.getByLabel("E-mail").fill(`guest.${Date.now().toString(36)}@example.test`);
+  }
   await member.getByRole("button", { name: "Register", exact: true }).click();
-  await member.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
+  await expect(member.getByText("2 seats registered")).toBeVisible();
   await memberContext.close();
 
   await signIn(page, "editor");
@@ -342,17 +361,18 @@ test("door staff check an attendee in by name search", async ({ page, browser })
   await type(page, attendee);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("list", { name: "People found" })).toContainText(attendee);
-  await tabTo(page, byName(`Check in ${attendee}, seat 1`), { step: "to seat 1" });
+  await tabTo(page, byName(`Check in ${attendee}`), { step: "to the first seat" });
   await page.keyboard.press("Enter");
   // The result is announced by a polite live region; the focus is not dropped to the page but
   // returns to the search field, for the next name.
   const answer = page.getByRole("status", { name: "Check-in result" });
   await expect(answer).toHaveAttribute("aria-live", "polite");
-  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 1 of 2$`));
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · [^·]+$`));
   await expect(page.getByLabel("Name or e-mail")).toBeFocused();
   await expectVisibleFocus(page, "back on the name search");
-  await tabTo(page, byName(`Check in ${attendee}, seat 2`), { step: "to seat 2" });
+  await tabTo(page, byName(`Check in ${attendee}`), { step: "to the second seat" });
   await page.keyboard.press("Enter");
-  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · .+ · seat 2 of 2$`));
+  await expect(answer).toHaveText(new RegExp(`^Checked in: ${attendee} · [^·]+$`));
+  await expect(page.getByRole("button", { name: `Check in ${attendee}` })).toHaveCount(0);
   await expect(page.getByLabel("Name or e-mail")).toBeFocused();
 });
