@@ -3,6 +3,7 @@
 // Paybill with Transaction Status, and 200 parallel callbacks and queries for 50 pushes.
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -492,6 +493,38 @@ describe("M-Pesa online", () => {
       unmatched: [],
     });
     expect(await count()).toBe(before);
+  });
+
+  it("random bodies to every hook never answer 5xx and never record money; the allow-list refuses other addresses", async () => {
+    const count = async () =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(payments))[0].n;
+    const before = await count();
+    const hooks = ["stk", "confirmation", "validation", "result", "timeout"];
+    let ip = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...hooks), fc.jsonValue(), async (hook, body) => {
+        const answer = await deliver(
+          `http://localhost:3000/api/payments/hooks/${hookSegment()}/${hook}`,
+          body,
+          `198.51.100.${ip++ % 250}`,
+        );
+        expect(answer.init?.status ?? 200).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    await drainJobs();
+    expect(await count()).toBe(before);
+    setEnv(settings({ MPESA_CALLBACK_IPS: "196.201.214.200,196.201.214.206" }));
+    try {
+      const url = `http://localhost:3000/api/payments/hooks/${hookSegment()}/validation`;
+      expect((await deliver(url, {}, "203.0.113.5")).init?.status).toBe(403);
+      expect((await deliver(url, {}, "196.201.214.206")).data).toEqual({
+        ResultCode: "0",
+        ResultDesc: "Accepted",
+      });
+    } finally {
+      setEnv(settings());
+    }
   });
 
   it("the hooks answer 404 to a wrong segment and 400 to a body that is not JSON, never 500", async () => {
