@@ -145,7 +145,11 @@ export function DelegationForm({
           const soldOut = ticket.onSale && ticket.remaining === 0;
           const disabled = !ticket.onSale || soldOut;
           return (
-            <div key={ticket.value} className="grid gap-2 rounded-lg border border-border p-3">
+            <div
+              key={ticket.value}
+              data-ticket-row
+              className="grid gap-2 rounded-lg border border-border p-3"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-medium">{ticket.label}</span>
                 <span className="font-semibold text-primary-700">{ticket.amountLabel}</span>

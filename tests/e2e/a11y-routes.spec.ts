@@ -354,10 +354,16 @@ async function memberBookings(page: Page) {
     await page.goto(`/events/${slugify(event)}/register`);
     if ((await page.getByRole("link", { name: / × \d+$/ }).count()) > 0) continue;
     if (button !== "Register") {
+      // One seat of the first paid ticket and none of the others (the delegation form, 0093).
+      for (const quantity of await page.locator('input[name^="qty."]:enabled').all()) {
+        await quantity.fill("0");
+      }
       await page
-        .getByRole("radio", { name: /\b(USD|EUR|GBP|KES) [1-9]/ })
+        .locator("[data-ticket-row]")
+        .filter({ hasText: /\b(USD|EUR|GBP|KES) [1-9]/ })
         .first()
-        .check();
+        .locator('input[name^="qty."]')
+        .fill("1");
     }
     await page.getByRole("button", { name: button, exact: true }).click();
     await page.waitForURL(/\/(registrations|orders)\/[0-9a-f-]{36}$/);
