@@ -132,12 +132,22 @@ async function staffPages(origin: string, cookie: string): Promise<Array<[string
     found.push([path, path]);
     html.push(await (await fetch(`${origin}${path}`, { headers: { cookie } })).text());
   }
-  for (const { path } of screens.filter((r) => r.path.includes(":"))) {
-    const pattern = new RegExp(`href="(${path.replace(/:[a-zA-Z]+/g, '[^/"?#]+')})"`);
-    const url = html.map((page) => page.match(pattern)?.[1]).find(Boolean);
-    if (url) found.push([path, url]);
-    else console.error(`No link to ${path} on the staff lists: not measured`);
+  // A screen with parameters may be linked from another one (check-in from registrations).
+  let waiting = screens.filter((r) => r.path.includes(":"));
+  for (let progress = true; progress && waiting.length > 0; ) {
+    progress = false;
+    for (const { path } of waiting) {
+      const pattern = new RegExp(`href="(${path.replace(/:[a-zA-Z]+/g, '[^/"?#]+')})"`);
+      const url = html.map((page) => page.match(pattern)?.[1]).find(Boolean);
+      if (!url) continue;
+      found.push([path, url]);
+      html.push(await (await fetch(`${origin}${url}`, { headers: { cookie } })).text());
+      waiting = waiting.filter((r) => r.path !== path);
+      progress = true;
+    }
   }
+  for (const { path } of waiting)
+    console.error(`No link to ${path} on the staff pages: not measured`);
   return found;
 }
 

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
@@ -9,11 +8,8 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  CategoryFormSchema,
-  DEFAULT_COLOR,
-  EventTypeFormSchema,
-} from "~/lib/forms/taxonomy-schema";
+import { DEFAULT_COLOR } from "~/lib/constants";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 import { isHexColor } from "./category-colors";
 
@@ -41,15 +37,16 @@ export function TaxonomyForm({
   defaultValue?: TaxonomyFormDefaults;
   actionData?: EntityActionData;
 }) {
-  const schema = kind === "category" ? CategoryFormSchema : EventTypeFormSchema;
+  const validation = useDeferredSchema(async () => {
+    const schemas = await import("~/lib/forms/taxonomy-schema");
+    return kind === "category" ? schemas.CategoryFormSchema : schemas.EventTypeFormSchema;
+  }, "onSubmit");
   const noun = kind === "category" ? "Category" : "Event Type";
   const [form, fields] = useForm({
     id: `${kind}-form`,
     lastResult: actionData?.result,
     defaultValue: { color: DEFAULT_COLOR, ...defaultValue },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation,
   });
   useFailureToast(actionData);
   const initialColor = String(fields.color.initialValue ?? DEFAULT_COLOR);

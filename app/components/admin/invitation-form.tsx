@@ -5,7 +5,6 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { Send } from "~/components/icons";
@@ -14,9 +13,9 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import { toast } from "~/lib/notify";
 import { ROLE_LABELS } from "~/lib/roles";
-import { InviteFormSchema } from "./invitation-schema";
 
 export type InviteActionData = {
   result?: SubmissionResult<string[]>;
@@ -32,13 +31,15 @@ const ROLE_OPTIONS = ["user", "editor", "admin"] as const;
 export function InvitationForm({ actionData }: { actionData?: InviteActionData }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const validation = useDeferredSchema(
+    async () => (await import("./invitation-schema")).InviteFormSchema,
+    "onSubmit",
+  );
   const [form, fields] = useForm({
     id: "invite-form",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { role: "user" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteFormSchema }),
+    ...validation,
   });
 
   useEffect(() => {

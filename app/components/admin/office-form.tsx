@@ -5,7 +5,6 @@ import {
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
@@ -18,7 +17,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { OFFICE_STATUSES, statusLabel } from "~/lib/constants";
-import { OfficeFormSchema } from "~/lib/forms/office-schema";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type OfficeFormDefaults = {
@@ -51,6 +50,10 @@ export function OfficeForm({
   regions: string[];
   actionData?: EntityActionData;
 }) {
+  const validation = useDeferredSchema(
+    async () => (await import("~/lib/forms/office-schema")).OfficeFormSchema,
+    "onSubmit",
+  );
   const [form, fields] = useForm({
     id: "office-form",
     lastResult: actionData?.result,
@@ -67,9 +70,7 @@ export function OfficeForm({
       services: defaultValue?.services ?? [],
       status: defaultValue?.status ?? "active",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OfficeFormSchema }),
+    ...validation,
   });
   useFailureToast(actionData);
   const serviceValues = fields.services.initialValue;

@@ -5,7 +5,6 @@ import {
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
@@ -20,7 +19,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { ADMIN_PAPER_STATUSES, type PAPER_STATUSES, statusLabel } from "~/lib/constants";
-import { PaperFormSchema } from "~/lib/forms/paper-schema";
+import { useDeferredSchema } from "~/lib/deferred-validation";
+import type { PaperFormSchema } from "~/lib/forms/paper-schema";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 type PaperStatus = (typeof PAPER_STATUSES)[number];
@@ -65,14 +65,16 @@ export function PaperForm({
         pdfUrl: defaultValue.pdfUrl ?? "",
       }
     : { status: "draft" as const };
+  const validation = useDeferredSchema<
+    z.input<typeof PaperFormSchema>,
+    z.output<typeof PaperFormSchema>
+  >(async () => (await import("~/lib/forms/paper-schema")).PaperFormSchema, "onSubmit");
   const [form, fields] = useForm<z.input<typeof PaperFormSchema>, z.output<typeof PaperFormSchema>>(
     {
       id: "paper-form",
       lastResult: actionData?.result,
       defaultValue: initial,
-      shouldValidate: "onSubmit",
-      shouldRevalidate: "onInput",
-      onValidate: ({ formData }) => parseWithZod(formData, { schema: PaperFormSchema }),
+      ...validation,
     },
   );
   useFailureToast(actionData);

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
@@ -9,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { SpeakerFormSchema } from "~/lib/forms/speaker-schema";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type SpeakerFormDefaults = {
@@ -30,6 +29,10 @@ export function SpeakerForm({
   defaultValue?: SpeakerFormDefaults;
   actionData?: EntityActionData;
 }) {
+  const validation = useDeferredSchema(
+    async () => (await import("~/lib/forms/speaker-schema")).SpeakerFormSchema,
+    "onSubmit",
+  );
   const [form, fields] = useForm({
     id: "speaker-form",
     lastResult: actionData?.result,
@@ -40,9 +43,7 @@ export function SpeakerForm({
       bio: defaultValue?.bio ?? "",
       imageUrl: defaultValue?.imageUrl ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SpeakerFormSchema }),
+    ...validation,
   });
   useFailureToast(actionData);
 

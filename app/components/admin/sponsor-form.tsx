@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Required, SaveButton, useFailureToast } from "~/components/admin/entity-form-parts";
 import { FormErrorAlert } from "~/components/admin/form-error-alert";
@@ -10,7 +9,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { SPONSOR_TIERS, statusLabel } from "~/lib/constants";
-import { SponsorFormSchema } from "~/lib/forms/sponsor-schema";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import type { EntityActionData } from "~/models/shared/entity-actions.server";
 
 export type SponsorFormDefaults = {
@@ -30,6 +29,10 @@ export function SponsorForm({
   defaultValue?: SponsorFormDefaults;
   actionData?: EntityActionData;
 }) {
+  const validation = useDeferredSchema(
+    async () => (await import("~/lib/forms/sponsor-schema")).SponsorFormSchema,
+    "onSubmit",
+  );
   const [form, fields] = useForm({
     id: "sponsor-form",
     lastResult: actionData?.result,
@@ -39,9 +42,7 @@ export function SponsorForm({
       websiteUrl: defaultValue?.websiteUrl ?? "",
       logoUrl: defaultValue?.logoUrl ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorFormSchema }),
+    ...validation,
   });
   useFailureToast(actionData);
 

@@ -8,12 +8,13 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageHeader } from "~/components/admin/page-header";
 import {
   PaymentActionSchema,
-  RecordPaymentSchema,
-  RefundSchema,
+  type RecordPaymentSchema,
+  type RefundSchema,
 } from "~/components/admin/payment-schema";
 import { Wallet } from "~/components/icons";
 import { ORDER_STATE_LABELS } from "~/components/order-state-badge";
@@ -26,6 +27,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { CURRENCIES, EVENT_TIME_ZONE } from "~/lib/constants";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import { formatKesRate, kesRate } from "~/lib/exchange-rates.server";
 import { formatDate } from "~/lib/format";
 import { decimalsRule, formatMinor, minorToDecimal, parseMinorUnits } from "~/lib/money";
@@ -330,13 +332,14 @@ function RecordPaymentForm({
   kesRates: string[];
 }) {
   const navigation = useNavigation();
+  const validation = useDeferredSchema<z.input<typeof RecordPaymentSchema>>(
+    async () => (await import("~/components/admin/payment-schema")).RecordPaymentSchema,
+  );
   const [form, fields] = useForm({
     id: "record-payment",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: { method: "mpesa", currency: "KES", paidOn: today() },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    ...validation,
   });
   return (
     <Form
@@ -451,6 +454,9 @@ function RefundForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
+  const refundValidation = useDeferredSchema<z.input<typeof RefundSchema>>(
+    async () => (await import("~/components/admin/payment-schema")).RefundSchema,
+  );
   const [form, fields] = useForm({
     id: `refund-${target.orderId}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -459,9 +465,7 @@ function RefundForm({
       amount: target.refundableAmount,
       paymentId: target.payments[0]?.id,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RefundSchema }),
+    ...refundValidation,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { UnsavedChangesGuard, useUnsavedForms } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
@@ -10,7 +9,6 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "~/components/ui/dialog";
-import { FeesFormSchema } from "./event-schema";
 
 export const EVENT_FORM_ID = "event-form";
 export const FEES_FORM_ID = "fees-form";
@@ -60,9 +58,14 @@ export function useEventEditorGuard(fees: unknown) {
     [isDirty],
   );
 
-  const saveBoth = useCallback(() => {
+  const saveBoth = useCallback(async () => {
     setAsking(false);
     const feesForm = formById(FEES_FORM_ID);
+    // Zod and the schema come with the fees form's deferred validation (decision 0095).
+    const [{ parseWithZod }, { FeesFormSchema }] = await Promise.all([
+      import("@conform-to/zod/v4"),
+      import("./event-schema"),
+    ]);
     const valid =
       feesForm &&
       parseWithZod(new FormData(feesForm), { schema: FeesFormSchema }).status === "success";

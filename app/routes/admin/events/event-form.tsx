@@ -8,7 +8,6 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -25,10 +24,11 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { EVENT_STATUSES, statusLabel } from "~/lib/constants";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import { toast } from "~/lib/notify";
 import { withoutKey } from "~/lib/utils";
 import { EVENT_FORM_ID } from "./editor-guard";
-import { EventFormSchema, type EventFormValues } from "./event-schema";
+import type { EventFormSchema, EventFormValues } from "./event-schema";
 
 export type EventFormInput = z.input<typeof EventFormSchema>;
 
@@ -306,13 +306,14 @@ export function EventForm({
   actionData: EventFormActionData | undefined;
 }) {
   const navigation = useNavigation();
+  const validation = useDeferredSchema<EventFormInput, EventFormValues>(
+    async () => (await import("./event-schema")).EventFormSchema,
+  );
   const [form, fields] = useForm<EventFormInput, EventFormValues>({
     id: EVENT_FORM_ID,
     defaultValue,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EventFormSchema }),
+    ...validation,
   });
   const saving =
     navigation.state !== "idle" &&

@@ -5,7 +5,6 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -16,11 +15,12 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CURRENCIES, EVENT_TIME_ZONE, FEE_TYPE_ADMIN_LABELS, FEE_TYPES } from "~/lib/constants";
+import { useDeferredSchema } from "~/lib/deferred-validation";
 import { currencyExponent, isCurrency, minorToDecimal } from "~/lib/money";
 import { toast } from "~/lib/notify";
 import { withoutKey } from "~/lib/utils";
 import { FEES_FORM_ID } from "./editor-guard";
-import { type FeesFormSchema, feesFormSchema } from "./event-schema";
+import type { FeesFormSchema, feesFormSchema } from "./event-schema";
 
 type FeesInput = z.input<typeof FeesFormSchema>;
 type FeesOutput = z.output<ReturnType<typeof feesFormSchema>>;
@@ -165,13 +165,14 @@ function FeesEditor({
   const save = useFetcher<FeesActionData>();
   const remove = useFetcher<FeesActionData>();
   const reply = save.data?.fees ?? documentActionData?.fees;
+  const validation = useDeferredSchema<FeesInput, FeesOutput>(async () =>
+    (await import("./event-schema")).feesFormSchema(timeZone),
+  );
   const [form, fields] = useForm<FeesInput, FeesOutput>({
     id: FEES_FORM_ID,
     defaultValue: { fees: fees.map(toFormRow) },
     lastResult: save.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feesFormSchema(timeZone) }),
+    ...validation,
   });
   const rows = fields.fees.getFieldList();
 

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import routes from "../../app/routes";
+import { horizontalOverflow } from "./a11y-support";
+import { expect, signIn, test } from "./fixtures";
+
+// Issue 30 item 8 (decision 0095): every back-office screen fits a 390 px phone without
+// sideways scrolling — check-in runs on phones at the door. Loaded at that width (not resized
+// after a desktop load), as an admin, with demo ids: the screens are read from app/routes.ts
+// (a route with parameters gets the first matching link found on the screens without), so a
+// new screen is checked without anyone adding it here. A wide table may scroll inside its own
+// labelled region; the page itself may not.
+
+type Entry = { path?: string; file: string; children?: Entry[] };
+
+function flatten(entries: readonly Entry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = `/${[parent, entry.path ?? ""].filter(Boolean).join("/")}`.replace(/\/+/g, "/");
+    if (entry.children?.length) return flatten(entry.children, full);
+    return [{ path: full.length > 1 ? full.replace(/\/$/, "") : full, file: entry.file }];
+  });
+}
+
+const SCREENS = flatten(routes as Entry[]).filter(
+  ({ path: p, file }) =>
+    p.startsWith("/admin") &&
+    /^export default /m.test(readFileSync(path.resolve(process.cwd(), "app", file), "utf8")),
+);
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// The accessibility sweep (a11y-routes.spec.ts) runs axe on these screens; this test is width.
+test.use({ axeOnLoad: false });
+
+test("every back-office screen fits a 390 px phone without sideways scrolling", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, "admin");
+  const links = new Set<string>();
+  const visited: string[] = [];
+  const wide: string[] = [];
+  const check = async (url: string) => {
+    const response = await page.goto(url);
+    // A screen that is off in this configuration (404, e.g. without M-Pesa) must fit too.
+    expect(response?.status(), url).toBeLessThan(500);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    visited.push(url);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390)
+      wide.push(`${url}: ${width} px ${JSON.stringify(await horizontalOverflow(page))}`);
+    // A table wider than the phone scrolls in its own labelled region.
+    for (const table of await page.locator("main table").all()) {
+      const box = await table.boundingBox();
+      if (!box || box.width <= 390) continue;
+      const region = table.locator(
+        "xpath=ancestor::*[(@role='region' or local-name()='section') and (@aria-label or @aria-labelledby)][1]",
+      );
+      await expect(region, `${url}: a wide table scrolls in a labelled region`).toHaveCount(1);
+    }
+    for (const href of await page
+      .locator("a[href^='/admin/']")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) {
+      links.add(href.split(/[?#]/)[0]);
+    }
+  };
+  for (const { path: p } of SCREENS.filter((s) => !s.path.includes(":"))) await check(p);
+  const missing: string[] = [];
+  for (const { path: p } of SCREENS.filter((s) => s.path.includes(":"))) {
+    const pattern = new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
+    const url = [...links].find((href) => pattern.test(href));
+    if (url) await check(url);
+    else missing.push(p);
+  }
+  expect(missing, "screens with no demo link to open them").toEqual([]);
+  expect(visited.length).toBe(SCREENS.length);
+  expect(wide, "screens wider than 390 px").toEqual([]);
+});
