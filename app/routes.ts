@@ -27,6 +27,7 @@ export default [
   route("membership/verify/:code", "routes/public/membership/verify.tsx"),
   route("membership/renew/:token", "routes/public/membership/renew.tsx"),
   route("membership/renew/:token/invoice.pdf", "routes/api/membership-renewal-invoice-pdf.ts"),
+  route("membership/renew/:token/mpesa-status", "routes/api/membership-renewal-mpesa-status.ts"),
   route("membership/seat/:token", "routes/public/membership/seat.tsx"),
   route("membership/billing/:token", "routes/public/membership/billing.tsx"),
   route("membership/billing/:token/invoice.pdf", "routes/api/membership-billing-invoice-pdf.ts"),

@@ -1,15 +1,20 @@
 import { data, Form } from "react-router";
 import { GeneralErrorBoundary, type Refusal } from "~/components/error-screens";
 import { Link } from "~/components/link";
+import { MpesaPay } from "~/components/mpesa-pay";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { formatKesRate } from "~/lib/exchange-rates";
 import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
+import { mpesaOnline } from "~/lib/payments/daraja.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MembershipError, openRenewalInvoice } from "~/models/membership/membership.server";
 import { PLAN_NAMES } from "~/models/membership/plans";
 import { getRenewalView } from "~/models/membership/queries.server";
 import { verifyRenewalToken } from "~/models/membership/renewal-link.server";
+import { latestPush, mpesaAmounts, startStkPush } from "~/models/orders/mpesa.server";
+import { OrderError } from "~/models/orders/orders.server";
 import { getOrderForSystem } from "~/models/orders/queries.server";
 import type { Route } from "./+types/renew";
 
@@ -58,7 +63,25 @@ export async function loader({ params }: Route.LoaderArgs) {
   const view = await getRenewalView(membershipId);
   if (!view) throw data(INVALID_LINK, { status: 404 });
   const detail = view.open ? await getOrderForSystem(view.open.orderId) : null;
+  // "Pay with M-Pesa" here too (issue 34): the link is the credential, as for the invoice.
+  const amounts =
+    detail?.order.state === "awaiting_payment" && mpesaOnline()
+      ? mpesaAmounts({ currency: detail.order.currency, dueMinor: detail.dueMinor })
+      : null;
+  const mpesa =
+    detail && amounts
+      ? {
+          partLabel: formatMinor(amounts.partKes * 100, "KES"),
+          dueLabel: formatMinor(amounts.dueKes * 100, "KES"),
+          parts: amounts.parts,
+          rateLabel: amounts.rate
+            ? `${formatMinor(detail.dueMinor, detail.order.currency)} at ${formatKesRate(amounts.rate, amounts.currency)}`
+            : null,
+          push: await latestPush(detail.order.id),
+        }
+      : null;
   return {
+    mpesa,
     memberName: view.membership.memberName,
     plan: PLAN_NAMES[view.membership.plan],
     state: view.membership.state,
@@ -75,8 +98,27 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params }: Route.ActionArgs) {
+export async function action({ params, request }: Route.ActionArgs) {
   const { membershipId } = checkToken(params.token);
+  const form = await request.formData();
+  if (form.get("intent") === "mpesa-push") {
+    const phone = String(form.get("phone") ?? "").slice(0, 40);
+    const view = await getRenewalView(membershipId);
+    if (!view?.open)
+      return data({ mpesaError: "No renewal invoice is open.", phone }, { status: 409 });
+    try {
+      await startStkPush({ orderId: view.open.orderId, phone, actor: { system: "renewal-link" } });
+    } catch (error) {
+      if (error instanceof OrderError) {
+        return data({ mpesaError: error.message, phone }, { status: error.status });
+      }
+      throw error;
+    }
+    return redirectWithToast(`/membership/renew/${params.token}#mpesa`, {
+      type: "success",
+      title: "Check your phone and enter your M-Pesa PIN",
+    });
+  }
   // A valid link for a membership since deleted is refused like a stale one, not a 500.
   const opened = await openRenewalInvoice(membershipId).catch((error) => {
     if (error instanceof MembershipError && error.status === 404) {
@@ -103,8 +145,8 @@ export async function action({ params }: Route.ActionArgs) {
   });
 }
 
-export default function RenewPage({ loaderData, params }: Route.ComponentProps) {
-  const { invoice, memberName, plan, state, linkExpires } = loaderData;
+export default function RenewPage({ loaderData, params, actionData }: Route.ComponentProps) {
+  const { invoice, memberName, plan, state, linkExpires, mpesa } = loaderData;
   const renewable = state === "renewal_open" || state === "grace";
   return (
     <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
@@ -120,6 +162,19 @@ export default function RenewPage({ loaderData, params }: Route.ComponentProps) 
           <p>{invoice.description}</p>
           <p className="text-lg font-semibold">Amount due: {invoice.due}</p>
           <p className="text-sm text-muted-foreground">Please pay by {invoice.payBy}.</p>
+          {mpesa ? (
+            <MpesaPay
+              action={`/membership/renew/${params.token}`}
+              statusUrl={`/membership/renew/${params.token}/mpesa-status`}
+              partLabel={mpesa.partLabel}
+              dueLabel={mpesa.dueLabel}
+              parts={mpesa.parts}
+              rateLabel={mpesa.rateLabel}
+              push={mpesa.push}
+              error={actionData && "mpesaError" in actionData ? actionData.mpesaError : null}
+              phone={actionData && "phone" in actionData ? actionData.phone : ""}
+            />
+          ) : null}
           {invoice.instructions.map((instruction) => (
             <section
               key={instruction.method}
