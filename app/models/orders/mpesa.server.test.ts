@@ -19,10 +19,13 @@ import { setEnv } from "~/lib/env.server";
 import { forgetDarajaTokens, hookSegment } from "~/lib/payments/daraja.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
+import { action as orderAction, loader as orderLoader } from "~/routes/account/order";
+import { loader as statusLoader } from "~/routes/api/order-mpesa-status";
 import { action as hookAction } from "~/routes/api/payment-hooks";
 import { type DarajaStandin, startDarajaStandin } from "../../../scripts/daraja-standin/standin";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
+import { sessionCookieFor } from "../../../tests/helpers/session";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
 import { confirmPush, mpesaAmounts, startStkPush } from "./mpesa.server";
 import { registerPaybillUrls } from "./mpesa-paybill.server";
@@ -525,6 +528,70 @@ describe("M-Pesa online", () => {
     } finally {
       setEnv(settings());
     }
+  });
+
+  it("the order page: a bad phone keeps what was typed (400), a good one sends the push and the status route follows it; another person gets 404", async () => {
+    const { order: o } = await createOrder(order());
+    const cookie = await sessionCookieFor(buyer.id);
+    const post = (phone: string) => {
+      const form = new URLSearchParams({ intent: "mpesa-push", phone });
+      return orderAction({
+        request: new Request(`http://localhost:3000/orders/${o.id}`, {
+          method: "POST",
+          body: form,
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        }),
+        params: { id: o.id },
+        context: {},
+      } as never) as Promise<{ data: { mpesaError?: string; phone?: string }; init: ResponseInit }>;
+    };
+    const refused = await post("0812 34");
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toEqual({
+      mpesaError:
+        "Enter the Safaricom number to pay from, such as 0712 345 678 or +254 712 345 678.",
+      phone: "0812 34",
+    });
+    const sent = (await post("0712 345 678")) as unknown as Response;
+    expect(sent.status).toBe(302);
+    const page = await orderLoader({
+      request: new Request(`http://localhost:3000/orders/${o.id}`, { headers: { cookie } }),
+      params: { id: o.id },
+      context: {},
+    } as never);
+    expect(page.mpesa).toMatchObject({
+      partLabel: "KES 5,000.00",
+      parts: 1,
+      push: { state: "pending", phone: "2547•••••678" },
+    });
+    expect(page.paymentReference).toMatch(/^\d{10}$/);
+    const status = await statusLoader({
+      request: new Request(`http://localhost:3000/orders/${o.id}/mpesa-status`, {
+        headers: { cookie },
+      }),
+      params: { id: o.id },
+      context: {},
+    } as never);
+    expect((await status.json()).push.state).toBe("pending");
+    const otherId = randomUUID();
+    await database.db
+      .insert(user)
+      .values({
+        id: otherId,
+        name: "Other",
+        email: `o.${otherId.slice(0, 8)}@example.test`,
+        role: "user",
+      });
+    const otherCookie = await sessionCookieFor(otherId);
+    await expect(
+      statusLoader({
+        request: new Request(`http://localhost:3000/orders/${o.id}/mpesa-status`, {
+          headers: { cookie: otherCookie },
+        }),
+        params: { id: o.id },
+        context: {},
+      } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("the hooks answer 404 to a wrong segment and 400 to a body that is not JSON, never 500", async () => {
