@@ -1,17 +1,14 @@
-import { useEffect, useState } from "react";
-import { Form, useFetcher } from "react-router";
-import { Check, MoreHorizontal } from "~/components/icons";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Form } from "react-router";
+import { MoreHorizontal } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { ROLE_LABELS, ROLES_DESCENDING, type Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
+
+// The Radix dropdown (~25 KB brotli) loads when someone reaches for a row's menu, not with the
+// page: staff pages stay within their JavaScript budget on phones (decision 0095).
+const loadRoleDropdown = () => import("./users-role-dropdown");
+const RoleDropdown = lazy(loadRoleDropdown);
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -21,41 +18,46 @@ function useHydrated() {
 
 /**
  * The row menu of the user table (spec §2.15): Make Admin / Make Editor / Make User, the current
- * role disabled. A dropdown once the page is interactive; before that (or without JavaScript) a
+ * role disabled. A dropdown once the page is interactive, fetched when the button is pointed at
+ * or focused and opened by the press that wanted it; before that (or without JavaScript) a
  * native disclosure holding a plain form, so the action still works.
  */
 export function UserRoleMenu({ userId, name, role }: { userId: string; name: string; role: Role }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
+  const [wanted, setWanted] = useState(false);
   const label = `Actions for ${name}`;
 
   if (!hydrated) return <NoScriptRoleMenu userId={userId} label={label} role={role} />;
 
+  const prefetch = () => {
+    void loadRoleDropdown();
+  };
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
+      onClick={() => setWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setWanted(true);
+        }
+      }}
+    >
+      <MoreHorizontal aria-hidden />
+    </Button>
+  );
+  if (!wanted) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} disabled={busy}>
-          <MoreHorizontal aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Change role</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {ROLES_DESCENDING.map((target) => (
-          <DropdownMenuItem
-            key={target}
-            disabled={target === role}
-            onSelect={() =>
-              fetcher.submit({ intent: "change-role", userId, role: target }, { method: "post" })
-            }
-          >
-            {target === role ? <Check aria-hidden /> : <span aria-hidden className="size-4" />}
-            Make {ROLE_LABELS[target]}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <RoleDropdown userId={userId} label={label} role={role} defaultOpen />
+    </Suspense>
   );
 }
 
