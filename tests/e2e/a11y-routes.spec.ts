@@ -360,7 +360,7 @@ async function memberBookings(page: Page) {
       }
       await page
         .locator("[data-ticket-row]")
-        .filter({ hasText: /\b(USD|EUR|GBP|KES) [1-9]/ })
+        .filter({ hasText: /(USD|EUR|GBP|KES) [1-9]/ })
         .first()
         .locator('input[name^="qty."]')
         .fill("1");
