@@ -22,6 +22,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     paired: { type: "boolean", default: false },
+    /** The first server's port (--paired: the first of one port per build). */
+    port: { type: "string", default: "4907" },
   },
 });
 const builds = (values.build ?? []).map((spec) => {
@@ -69,7 +71,10 @@ else await alternating();
 async function alternating() {
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const build of builds) {
-      const server = await startBuiltServer({ PAGE_CACHE: "false", BUILD_DIR: build.dir }, 4907);
+      const server = await startBuiltServer(
+        { PAGE_CACHE: "false", BUILD_DIR: build.dir },
+        Number(values.port),
+      );
       const pid = server.child.pid as number;
       try {
         const url = `${server.url}${values.page}`;
@@ -94,7 +99,10 @@ async function paired() {
   try {
     for (const [i, build] of builds.entries()) {
       const env = { PAGE_CACHE: "false", BUILD_DIR: build.dir };
-      servers.push({ name: build.name, server: await startBuiltServer(env, 4920 + i) });
+      servers.push({
+        name: build.name,
+        server: await startBuiltServer(env, Number(values.port) + i),
+      });
     }
     const urls = servers.map(({ server }) => `${server.url}${values.page}`);
     await Promise.all(urls.map((url) => wrk(url, { ...options, duration: Number(values.warmup) })));
