@@ -574,14 +574,12 @@ describe("M-Pesa online", () => {
     } as never);
     expect((await status.json()).push.state).toBe("pending");
     const otherId = randomUUID();
-    await database.db
-      .insert(user)
-      .values({
-        id: otherId,
-        name: "Other",
-        email: `o.${otherId.slice(0, 8)}@example.test`,
-        role: "user",
-      });
+    await database.db.insert(user).values({
+      id: otherId,
+      name: "Other",
+      email: `o.${otherId.slice(0, 8)}@example.test`,
+      role: "user",
+    });
     const otherCookie = await sessionCookieFor(otherId);
     await expect(
       statusLoader({
