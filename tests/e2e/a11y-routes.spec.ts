@@ -134,6 +134,7 @@ const MADE_UP: Record<string, string> = {
   "/membership/verify/:code": "/membership/verify/KM-0000-0000",
   "/membership/renew/:token": "/membership/renew/stale-renewal-link",
   "/membership/seat/:token": "/membership/seat/stale-seat-link",
+  "/membership/billing/:token": "/membership/billing/stale-billing-link",
   "/invite/:token": "/invite/stale-invitation-link",
   "/*": "/no-such-page",
 };
