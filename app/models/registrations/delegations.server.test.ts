@@ -162,6 +162,9 @@ describe("delegation orders", () => {
       "confirmed",
     ]);
     expect(booked.map((r) => r?.orderId)).toEqual([order.id, order.id, order.id, null]);
+    // Cancelling one unpaid seat cancels its order: the ticket page's question counts the others.
+    const page = await getMyRegistration(result.registrationIds[1], buyer.id);
+    expect(page?.unpaidOrderSeats).toBe(3);
 
     // The buyer gets the invoice; nobody gets a paid seat's ticket before payment.
     await drainJobs();

@@ -194,6 +194,11 @@ export async function getMyRegistration(registrationId: string, userId: string, 
       event: eventColumns,
       invoiceNumber: invoices.number,
       orderState: orders.state,
+      // Seats the same order holds unpaid: cancelling one unpaid seat cancels its order (0093).
+      unpaidOrderSeats: sql<number>`(select count(*)::int from ${registrations} as o
+        where o.order_id = ${registrations.orderId} and o.state = 'awaiting_payment')`.mapWith(
+        Number,
+      ),
       // The online room (the ticket's own link wins over the event's): see joinLinkOf.
       joinUrl: sql<string | null>`coalesce(${eventFees.joinUrl}, ${events.joinUrl})`,
     })

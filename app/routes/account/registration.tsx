@@ -63,6 +63,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paid: registration.unitAmountMinor > 0,
     orderId: registration.orderId,
     invoiceNumber: detail.invoiceNumber,
+    /** Other unpaid seats of this order, cancelled with it (a delegation's order). */
+    otherOrderSeats:
+      registration.state === "awaiting_payment"
+        ? Math.max(0, (detail.unpaidOrderSeats ?? 1) - 1)
+        : 0,
     event: {
       slug: event.slug,
       title: event.title,
@@ -252,7 +257,9 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
                 </p>
                 <p>
                   {r.state === "awaiting_payment"
-                    ? "The unpaid invoice is cancelled; nothing is owed."
+                    ? r.otherOrderSeats > 0
+                      ? `The unpaid invoice is cancelled with the ${r.otherOrderSeats} other ${r.otherOrderSeats === 1 ? "seat" : "seats"} it holds; nothing is owed.`
+                      : "The unpaid invoice is cancelled; nothing is owed."
                     : r.paid
                       ? "What you paid is not refunded automatically: our team will contact you about the refund."
                       : "Nothing was paid for it."}
