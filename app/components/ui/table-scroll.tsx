@@ -3,7 +3,11 @@ import { cn } from "~/lib/utils";
 /**
  * A table that may be wider than a narrow screen scrolls on its own, not the page (WCAG 1.4.10
  * allows two-dimensional scrolling for data tables), and takes keyboard focus so it can be
- * scrolled without a pointer (WCAG 2.1.1; axe scrollable-region-focusable).
+ * scrolled without a pointer (WCAG 2.1.1; axe scrollable-region-focusable). Its width comes
+ * from where it sits, never from the table (`contain: inline-size`): a wide table cannot widen
+ * the grid or card around it, and so the page, on a 390 px phone; and it is the containing
+ * block of what is absolutely positioned in the table (screen-reader-only text), which would
+ * otherwise escape the scrolling and widen the page (decision 0095).
  */
 export function TableScroll({
   label,
@@ -18,7 +22,7 @@ export function TableScroll({
   return (
     <section
       className={cn(
-        "overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "relative overflow-x-auto rounded-md contain-inline-size focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}
       aria-label={label}
