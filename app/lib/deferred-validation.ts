@@ -48,11 +48,12 @@ export function useDeferredValidation(
 /**
  * A form's Zod schema as deferred validation: the schema module and Zod (~32 KB brotli with
  * conform's Zod bridge) load when the person first touches the page (a focus, a press, a key),
- * not with it: a visit that only reads a screen never loads them (staff pages, decision 0095). `shouldValidate` is the form's own choice once the rules have arrived. The type
- * parameters are the form's input and output (as `useForm` takes them).
+ * not with it: a visit that only reads a screen never loads them (staff pages, decision 0095).
+ * `shouldValidate` is the form's own choice once the rules have arrived. The type parameters
+ * are the form's input and output (as `useForm` takes them).
  */
-// biome-ignore lint/suspicious/noExplicitAny: conform's own default for a form's shape
 export function useDeferredSchema<
+  // biome-ignore lint/suspicious/noExplicitAny: conform's own default for a form's shape
   Input extends Record<string, any> = Record<string, any>,
   Output = Input,
 >(
