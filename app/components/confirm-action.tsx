@@ -65,6 +65,7 @@ export function ConfirmAction({
           type="submit"
           variant={triggerVariant}
           size={size}
+          className={wraps(size)}
           aria-label={triggerLabel}
           onClick={(event) => {
             event.preventDefault();
@@ -91,7 +92,7 @@ export function ConfirmAction({
         <Form method="post" action={action}>
           {hidden}
           <input type="hidden" name={CONFIRM_FIELD} value="yes" />
-          <Button type="submit" variant="destructive" size={size}>
+          <Button type="submit" variant="destructive" size={size} className={wraps(size)}>
             {confirmLabel}
           </Button>
         </Form>
@@ -99,7 +100,7 @@ export function ConfirmAction({
           to={keepHref}
           replace
           preventScrollReset
-          className={cn(buttonVariants({ variant: "outline", size }))}
+          className={cn(buttonVariants({ variant: "outline", size }), wraps(size))}
           onClick={(event) => {
             event.preventDefault();
             setOpen(false);
@@ -110,4 +111,9 @@ export function ConfirmAction({
       </div>
     </section>
   );
+}
+
+/** Long labels ("Cancel (access until 26 Nov 2027)") wrap on a 320 px screen instead of widening it. */
+function wraps(size: "sm" | "default" | undefined) {
+  return cn("h-auto shrink whitespace-normal text-center", size === "sm" ? "min-h-9 py-1" : "min-h-10");
 }

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
 import type { ProfileMembershipData } from "~/models/membership/queries.server";
 
 const UPGRADES: Record<string, { id: string; name: string }[]> = {
@@ -92,7 +93,10 @@ export function ProfileMembership({ data }: { data: ProfileMembershipData }) {
             {m.canRequestCorporate ? (
               <Link
                 to="/membership/apply/corporate"
-                className={buttonVariants({ variant: "outline" })}
+                className={cn(
+                  buttonVariants({ variant: "outline" }),
+                  "h-auto min-h-10 shrink whitespace-normal text-center",
+                )}
               >
                 Upgrade to Corporate (reviewed like an application)
               </Link>

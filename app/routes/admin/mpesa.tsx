@@ -6,6 +6,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { formatDate, formatTime } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { DarajaError, darajaConfig } from "~/lib/payments/daraja.server";
@@ -152,16 +153,24 @@ export default function MpesaAdmin() {
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="intent" value="statement" />
-            <label className="grid gap-1 text-sm">
-              M-Pesa statement (CSV from the organisation portal)
-              <input type="file" name="statement" accept=".csv,text/csv" required />
-            </label>
+            <div className="grid min-w-0 max-w-full grow basis-64 gap-1 text-sm">
+              <label htmlFor="mpesa-statement">
+                M-Pesa statement (CSV from the organisation portal)
+              </label>
+              <Input
+                id="mpesa-statement"
+                type="file"
+                name="statement"
+                accept=".csv,text/csv"
+                required
+              />
+            </div>
             <Button type="submit">Reconcile</Button>
           </Form>
           {online ? (
             <Form method="post">
               <input type="hidden" name="intent" value="register-urls" />
-              <Button type="submit" variant="outline">
+              <Button type="submit" variant="outline" className="h-auto whitespace-normal">
                 Register Paybill URLs with M-Pesa
               </Button>
             </Form>

@@ -20,7 +20,7 @@ import { Wallet } from "~/components/icons";
 import { ORDER_STATE_LABELS } from "~/components/order-state-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldWiring } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -546,6 +546,11 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             ? "Record M-Pesa, bank and other payments against invoices, and reconcile what arrived."
             : "Record payments for event orders."
         }
+        actions={
+          <Link to="/admin/payments/mpesa" className={buttonVariants({ variant: "outline" })}>
+            M-Pesa
+          </Link>
+        }
       />
       {actionData?.error ? (
         <Alert variant="destructive">
@@ -735,7 +740,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 {p.amount}
                 {p.received ? ` (${p.received})` : ""}
                 {p.refunded ? ` · ${p.refunded}` : ""} · {p.method} {p.reference} · {p.paidLabel} ·{" "}
-                <Link to={`/orders/${p.orderId}`} className="text-primary-700 hover:underline">
+                <Link
+                  to={`/orders/${p.orderId}`}
+                  className="text-primary-700 underline underline-offset-2"
+                >
                   {p.invoiceNumber}
                 </Link>
                 {p.receiptNumber ? ` · ${p.receiptNumber}` : ""}
