@@ -115,5 +115,8 @@ export function ConfirmAction({
 
 /** Long labels ("Cancel (access until 26 Nov 2027)") wrap on a 320 px screen instead of widening it. */
 function wraps(size: "sm" | "default" | undefined) {
-  return cn("h-auto shrink whitespace-normal text-center", size === "sm" ? "min-h-9 py-1" : "min-h-10");
+  return cn(
+    "h-auto shrink whitespace-normal text-center",
+    size === "sm" ? "min-h-9 py-1" : "min-h-10",
+  );
 }
