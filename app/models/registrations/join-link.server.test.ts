@@ -68,6 +68,24 @@ describe("online join links", () => {
     expect(await joinLinkFor(unpaid.id, people.attendee, opensAt)).toEqual({ state: "none" });
   });
 
+  it("shows a delegate the link of the seat that names their verified address, not anyone else", async () => {
+    const event = await insertEvent(database.db, { joinUrl: SECRET });
+    const seat = await registration(event.id, "confirmed");
+    const delegate = randomUUID();
+    const email = `${delegate}@example.test`;
+    await database.db
+      .insert(user)
+      .values({ id: delegate, name: "Delegate", email, emailVerified: true });
+    await database.db
+      .update(registrations)
+      .set({ attendeeEmail: email.toUpperCase() })
+      .where(eq(registrations.id, seat.id));
+    expect(await joinLinkFor(seat.id, delegate, START)).toEqual({ state: "open", url: SECRET });
+    // The same address, not verified, is not the delegate.
+    await database.db.update(user).set({ emailVerified: false }).where(eq(user.id, delegate));
+    expect(await joinLinkFor(seat.id, delegate, START)).toEqual({ state: "none" });
+  });
+
   it("uses a ticket's own link over the event's", async () => {
     const event = await insertEvent(database.db, { joinUrl: SECRET });
     const workshop = await insertFee(database.db, event.id, {

@@ -243,10 +243,9 @@ export async function getMyRegistration(registrationId: string, userId: string, 
       : [];
   return {
     ...found,
-    // Read with the registration (one query for the ticket page, issue 27), for its booker only.
-    join: owner
-      ? joinLinkOf({ state: row.registration.state, ...row.event, url: joinUrl }, now)
-      : NO_JOIN_LINK,
+    // Read with the registration (one query for the ticket page, issue 27): the booker's, or the
+    // delegate's the seat names (a confirmed registrant of their own seat, issue 30).
+    join: joinLinkOf({ state: row.registration.state, ...row.event, url: joinUrl }, now),
     tickets: seats,
     past: isPastEvent(row.event, now),
     cancelDeadline: selfCancelDeadline(row.event.startDate),
