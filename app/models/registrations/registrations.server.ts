@@ -559,6 +559,26 @@ async function lapsedHoldEnd(tx: Tx, accountId: string, feeId: string): Promise<
 }
 
 /**
+ * How long a new unpaid order holds its seats: ORDER_HOLD_HOURS, shortened when the account let a
+ * hold on one of these tickets lapse before (booking again does not buy a new clock), never below
+ * REPEAT_HOLD_MINUTES.
+ */
+async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: Date) {
+  let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
+  let repeatHold = false;
+  for (const feeId of feeIds) {
+    const lapsedUntil = await lapsedHoldEnd(tx, accountId, feeId);
+    if (!lapsedUntil) continue;
+    holdMs = Math.min(
+      holdMs,
+      Math.max(REPEAT_HOLD_MINUTES * 60_000, lapsedUntil.getTime() - now.getTime()),
+    );
+    repeatHold = true;
+  }
+  return { holdMs, repeatHold };
+}
+
+/**
  * Counts one registration or waitlist action against the account and the client address;
  * returns the message to show (HTTP 429) when either is over its limit, else null.
  */
@@ -695,18 +715,11 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
 
     let order: { id: string; expiresAt: Date } | null = null;
     let invoiceNumber: string | null = null;
-    let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
     let repeatHold = false;
     if (!free && option.currency && option.feeId) {
-      const lapsedUntil = await lapsedHoldEnd(tx, account.id, option.feeId);
-      if (lapsedUntil) {
-        // Booking again after letting a hold lapse (or cancelling it) does not buy a new clock.
-        holdMs = Math.min(
-          holdMs,
-          Math.max(REPEAT_HOLD_MINUTES * 60_000, lapsedUntil.getTime() - now.getTime()),
-        );
-        repeatHold = true;
-      }
+      const hold = await holdFor(tx, account.id, [option.feeId], now);
+      const holdMs = hold.holdMs;
+      repeatHold = hold.repeatHold;
       const created = await createOrder(
         {
           buyer: input.account,
@@ -929,17 +942,10 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     let invoiceNumber: string | null = null;
     let repeatHold = false;
     if (paidLines.length > 0 && quote.currency) {
-      let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
-      for (const { option } of paidLines) {
-        const lapsedUntil = option.feeId ? await lapsedHoldEnd(tx, account.id, option.feeId) : null;
-        if (!lapsedUntil) continue;
-        // Booking again after letting a hold lapse does not buy a new clock.
-        holdMs = Math.min(
-          holdMs,
-          Math.max(REPEAT_HOLD_MINUTES * 60_000, lapsedUntil.getTime() - now.getTime()),
-        );
-        repeatHold = true;
-      }
+      const feeIds = paidLines.flatMap(({ option }) => (option.feeId ? [option.feeId] : []));
+      const hold = await holdFor(tx, account.id, feeIds, now);
+      const holdMs = hold.holdMs;
+      repeatHold = hold.repeatHold;
       const created = await createOrder(
         {
           buyer: input.account,
