@@ -463,6 +463,14 @@ describe("hidden intents: every action refuses what its page hides", () => {
         reason: "Probe",
       },
     },
+    ...(["register-urls", "confirm", "statement"] as const).map((intent) => ({
+      intent,
+      need: "admin" as RouteRole, // the M-Pesa screen shows its actions to admins only
+      file: "routes/admin/mpesa.tsx",
+      url: "/admin/payments/mpesa",
+      multipart: intent === "statement",
+      fields: { intent, id: "00000000-0000-4000-8000-000000000000" },
+    })),
     // Destructive ones last: they remove what the cases above point at.
     {
       intent: "cancel (staff)",
@@ -517,6 +525,19 @@ describe("hidden intents: every action refuses what its page hides", () => {
     for (const who of ["anonymous", "user"] as const) {
       const f = await expectRefused(`cancel another's order as ${who}`, () =>
         cancel(fx.ownerOrderId, cookies[who]),
+      );
+      if (f) failures.push(f);
+    }
+    // "Pay with M-Pesa" is on the page of an order the person may see, and nowhere else.
+    for (const who of ["anonymous", "user"] as const) {
+      const f = await expectRefused(`M-Pesa push for another's order as ${who}`, () =>
+        post(
+          "routes/account/order.tsx",
+          `/orders/${fx.ownerOrderId}`,
+          { id: fx.ownerOrderId },
+          { intent: "mpesa-push", phone: "0712345678" },
+          cookies[who],
+        ),
       );
       if (f) failures.push(f);
     }
@@ -752,6 +773,12 @@ describe("hidden intents: every action refuses what its page hides", () => {
       "leave-waitlist",
       "waitlist",
       "register",
+      // The delegation form's own booking (any signed-in account books for itself) and its
+      // "Update seats" redraw, which changes nothing (register.test.ts).
+      "book",
+      "seats",
+      // The order page's "Pay with M-Pesa" (refused for a stranger's order above).
+      "mpesa-push",
       "update-profile",
       "change-password",
       "enable-2fa",

@@ -10,6 +10,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/seed/demo-accounts";
 import routes from "~/routes";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
+const PAYMENT_HOOKS = "/api/payments/hooks/";
+
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 
 /** Every URL pattern of the route config (layouts contribute their children). */
@@ -180,14 +182,17 @@ describe("HTTP hardening across every route", () => {
         const { status } = await send(server, url, { method: "POST", headers, body });
         const form = type?.startsWith("multipart/");
         // better-auth answers its own endpoints; the upload endpoint takes any declared type
-        // (it decides by the bytes) and asks for a role first.
+        // (it decides by the bytes) and asks for a role first; M-Pesa's hooks take JSON only
+        // (an unknown hook segment is a 404) and refuse every other type (decision 0096).
         const expected = pattern.startsWith("/api/auth")
           ? status < 500
-          : pattern === "/admin/uploads"
-            ? status === 401
-            : /^\/admin\/papers\/(new|:id\/edit)$/.test(pattern) && form
-              ? status >= 300 && status < 500 // streamed to its action, which wants a role first
-              : status === (form ? 400 : 415);
+          : pattern.startsWith(PAYMENT_HOOKS)
+            ? status === (type === "application/json" ? 404 : 415)
+            : pattern === "/admin/uploads"
+              ? status === 401
+              : /^\/admin\/papers\/(new|:id\/edit)$/.test(pattern) && form
+                ? status >= 300 && status < 500 // streamed to its action, which wants a role first
+                : status === (form ? 400 : 415);
         if (!expected) failures.push(`POST ${url} as ${type}: ${status}`);
       }
     }
@@ -279,8 +284,11 @@ describe("HTTP hardening across every route", () => {
         headers: { ...form, Referer: "https://attacker.example/page" },
         body: "name=x",
       });
-      // better-auth keeps its own rule for requests without either header.
-      if (!pattern.startsWith("/api/auth") && bare.status !== 403) {
+      // better-auth keeps its own rule for requests without either header; M-Pesa posts its
+      // Origin-less JSON to the hooks, which refuse a form body as the wrong type (415).
+      if (pattern.startsWith(PAYMENT_HOOKS)) {
+        if (bare.status !== 415) failures.push(`${url} without Origin: ${bare.status}`);
+      } else if (!pattern.startsWith("/api/auth") && bare.status !== 403) {
         failures.push(`${url} without Origin: ${bare.status}`);
       }
       if (bare.status >= 500) failures.push(`${url} without Origin: ${bare.status}`);
