@@ -18,15 +18,10 @@ import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
 import { testEnv } from "../../../tests/helpers/env";
 import { startTestSmtp } from "../../../tests/helpers/smtp";
+import { bookSeats, MAX_SEATS_PER_BOOKING, quoteBooking } from "./bookings.server";
 import { checkInByCode, checkInTally, searchCheckInTickets } from "./checkin.server";
 import { getMyRegistration } from "./queries.server";
-import {
-  bookSeats,
-  loadTicketOptions,
-  MAX_SEATS_PER_BOOKING,
-  quoteBooking,
-  RegistrationError,
-} from "./registrations.server";
+import { loadTicketOptions, RegistrationError } from "./registrations.server";
 import { insertEvent, insertRegistration } from "./test-fixtures";
 
 // Delegations (issue 30 item 1, decision 0093): several tickets in one order, a registration per

@@ -2,7 +2,7 @@
 // exported function per transition. Each runs in one transaction that first locks the event row
 // (SELECT … FOR UPDATE), so counting the seats held and taking some is atomic on PGlite and on
 // PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11, decision 0040).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
@@ -348,7 +348,7 @@ export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
   return held;
 }
 
-function addHeld(held: HeldSeats, feeId: string | null, seats: number, admits = 1) {
+export function addHeld(held: HeldSeats, feeId: string | null, seats: number, admits = 1) {
   held.total += seats * admits;
   held.byFee.set(feeKey(feeId), (held.byFee.get(feeKey(feeId)) ?? 0) + seats);
 }
@@ -372,7 +372,7 @@ export function remainingSeats(
 }
 
 /** Whether people wait for seats this request would take (they go first). */
-async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string | null) {
+export async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string | null) {
   const [row] = await tx
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
@@ -412,7 +412,7 @@ function ticketCode() {
 }
 
 /** Confirms a (locked) registration: one ticket per seat, the confirmation e-mail as a job. */
-async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
+export async function confirmIn(tx: Tx, registration: RegistrationRow, actor: Actor) {
   await registrationMachine.move(tx, registration, "confirmed", actor, {
     set: { confirmedAt: new Date(), holdUntil: null },
     action: "registration.confirm",
@@ -448,7 +448,7 @@ async function confirm(tx: Tx, registration: RegistrationRow, actor: Actor) {
  * Locks the account's row (after the event's): its limits across events — unpaid holds, the
  * addresses it had mailed — are counted and taken under it, so parallel requests queue here.
  */
-async function lockAccount(tx: Tx, accountId: string) {
+export async function lockAccount(tx: Tx, accountId: string) {
   const [row] = await tx
     .select({ id: user.id, email: user.email })
     .from(user)
@@ -462,7 +462,7 @@ const sameTicket = (feeId: string | null) =>
   feeId === null ? isNull(registrations.feeId) : eq(registrations.feeId, feeId);
 
 /** Refuses a registration past the ticket's max_per_account live registrations for this account. */
-async function checkAccountShare(
+export async function checkAccountShare(
   tx: Tx,
   eventId: string,
   option: Pick<TicketOption, "feeId" | "label" | "maxPerAccount">,
@@ -493,7 +493,7 @@ export function accountShareMessage(option: Pick<TicketOption, "label" | "maxPer
     : `You already have ${option.maxPerAccount} registrations for ${option.label}, the most one account can have for this ticket.`;
 }
 
-async function checkUnpaidHolds(tx: Tx, accountId: string) {
+export async function checkUnpaidHolds(tx: Tx, accountId: string) {
   // One unpaid invoice is one hold, however many seats (registrations) it holds.
   const [row] = await tx
     .select({
@@ -510,7 +510,7 @@ async function checkUnpaidHolds(tx: Tx, accountId: string) {
 }
 
 /** Caps the distinct other addresses this account had tickets mailed to in the window. */
-async function checkAttendeeEmail(
+export async function checkAttendeeEmail(
   tx: Tx,
   account: { id: string; email: string },
   attendeeEmail: string,
@@ -563,7 +563,7 @@ async function lapsedHoldEnd(tx: Tx, accountId: string, feeId: string): Promise<
  * hold on one of these tickets lapse before (booking again does not buy a new clock), never below
  * REPEAT_HOLD_MINUTES.
  */
-async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: Date) {
+export async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: Date) {
   let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
   let repeatHold = false;
   for (const feeId of feeIds) {
@@ -777,241 +777,12 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       // Seats offered but not taken go on to the next person.
       if (input.quantity < offer.quantity) await offerFreedSeats(tx, event);
     }
-    if (free) await confirm(tx, registration, actor);
+    if (free) await confirmIn(tx, registration, actor);
     return {
       registrationId: registration.id,
       state: free ? "confirmed" : "awaiting_payment",
       orderId: order?.id ?? null,
       invoiceNumber,
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Booking for a delegation: several tickets, a name and e-mail per seat (issue 30, decision 0093)
-// ---------------------------------------------------------------------------------------------
-/** Seats one booking (one order) may take across all its tickets. */
-export const MAX_SEATS_PER_BOOKING = 20;
-
-export type BookSeatsInput = {
-  eventId: string;
-  /** The signed-in person booking (and paying); the buyer of the order. */
-  account: { id: string; name: string; email: string };
-  /** One entry per seat, in the order shown: its ticket (null: the free ticket) and attendee. */
-  seats: Array<{ feeId: string | null; name: string; email: string }>;
-  organisationName?: string | null;
-  taxId?: string | null;
-  request?: Request | null;
-  /** The clock (tests inject it). */
-  now?: Date;
-};
-
-export type BookSeatsResult = {
-  bookingId: string;
-  /** One registration per seat, in the order of `seats`. */
-  registrationIds: string[];
-  /** awaiting_payment when some seat is paid (its order holds them), else confirmed. */
-  state: "confirmed" | "awaiting_payment";
-  orderId: string | null;
-  invoiceNumber: string | null;
-  /** What the order charges, in minor units, as the server computed it. */
-  totalMinor: number;
-  currency: Currency | null;
-};
-
-/** A booking's tickets counted, and what they cost (never the client's figure). */
-export type BookingQuote = {
-  lines: Array<{ option: TicketOption; quantity: number; lineTotalMinor: number }>;
-  seats: number;
-  totalMinor: number;
-  currency: Currency | null;
-};
-
-/**
- * Counts the seats per ticket and prices them from the tickets on offer: the one place the total
- * is computed (the form's live total shows the same sum, the server recomputes it here).
- */
-export function quoteBooking(
-  options: TicketOption[],
-  seats: Array<{ feeId: string | null }>,
-): BookingQuote {
-  const lines: BookingQuote["lines"] = [];
-  for (const seat of seats) {
-    const option = options.find((o) => o.feeId === seat.feeId);
-    if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
-    const line = lines.find((l) => l.option === option);
-    if (line) line.quantity++;
-    else lines.push({ option, quantity: 1, lineTotalMinor: 0 });
-  }
-  const currencies = new Set(
-    lines.filter((l) => l.option.unitAmountMinor > 0).map((l) => l.option.currency),
-  );
-  if (currencies.size > 1) {
-    throw new RegistrationError(
-      "One order is invoiced in one currency: book tickets priced in another currency in a separate order.",
-      400,
-      "feeId",
-    );
-  }
-  let totalMinor = 0;
-  for (const line of lines) {
-    line.lineTotalMinor = line.quantity * line.option.unitAmountMinor;
-    totalMinor += line.lineTotalMinor;
-  }
-  if (!Number.isSafeInteger(totalMinor))
-    throw new RegistrationError("The total is too large.", 400);
-  return { lines, seats: seats.length, totalMinor, currency: [...currencies][0] ?? null };
-}
-
-/**
- * Books several seats in one go, of one or more tickets, each seat naming its attendee: one
- * registration per seat (so each attendee gets their own ticket mail with their own QR code), all
- * sharing a booking id and, for the paid seats, one order with a line per ticket whose invoice
- * goes to the buyer. Free seats confirm at once; paid ones wait for the order. Every limit of a
- * single registration applies: sale windows, max_per_order per ticket, MAX_SEATS_PER_BOOKING,
- * stock and capacity under the event lock (no overselling), the waitlist first, the account's
- * share (one booking counts once), unpaid holds, and other attendees' addresses.
- */
-export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult> {
-  const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
-  if (input.seats.length === 0) {
-    throw new RegistrationError("Choose at least one seat.", 400, "quantity");
-  }
-  if (input.seats.length > MAX_SEATS_PER_BOOKING) {
-    throw new RegistrationError(
-      `One order can have at most ${MAX_SEATS_PER_BOOKING} seats.`,
-      400,
-      "quantity",
-    );
-  }
-  return getDb().transaction(async (tx) => {
-    const now = input.now ?? new Date();
-    const event = await lockEvent(tx, input.eventId);
-    const closed = registrationClosedReason(event, now);
-    if (closed) throw new RegistrationError(closed, 409);
-    const options = await loadTicketOptions(tx, event, input.account.id, now);
-    const quote = quoteBooking(options, input.seats);
-    for (const { option, quantity } of quote.lines) {
-      if (!option.onSale) {
-        throw new RegistrationError(`${option.label}: ${option.offSaleReason}.`, 400, "feeId");
-      }
-      if (quantity > option.maxPerOrder) {
-        throw new RegistrationError(
-          `${option.label}: at most ${option.maxPerOrder} ${option.maxPerOrder === 1 ? "seat" : "seats"} per order.`,
-          400,
-          "quantity",
-        );
-      }
-    }
-    const account = await lockAccount(tx, input.account.id);
-    for (const { option } of quote.lines) await checkAccountShare(tx, event.id, option, account.id);
-    const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
-    if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
-
-    // Seats under the event lock: each ticket's stock, and the capacity all of them share.
-    const held = await heldSeats(tx, event.id);
-    for (const { option, quantity } of quote.lines) {
-      if (await someoneWaitsFor(tx, event, option.feeId)) {
-        throw new RegistrationError(
-          `People are waiting for ${option.label} seats. Join the waitlist to be offered the next free seat.`,
-          409,
-          "form",
-          "full",
-        );
-      }
-      const remaining = remainingSeats(option, event.capacity, held);
-      if (remaining === 0) {
-        throw new RegistrationError(
-          `${option.label} is sold out. Join the waitlist to be offered a freed seat.`,
-          409,
-          "form",
-          "full",
-        );
-      }
-      if (quantity > remaining) {
-        throw new RegistrationError(
-          `${option.label}: only ${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`,
-          400,
-          "quantity",
-        );
-      }
-      addHeld(held, option.feeId, quantity, option.admits);
-    }
-
-    let order: { id: string; expiresAt: Date } | null = null;
-    let invoiceNumber: string | null = null;
-    let repeatHold = false;
-    if (paidLines.length > 0 && quote.currency) {
-      const feeIds = paidLines.flatMap(({ option }) => (option.feeId ? [option.feeId] : []));
-      const hold = await holdFor(tx, account.id, feeIds, now);
-      const holdMs = hold.holdMs;
-      repeatHold = hold.repeatHold;
-      const created = await createOrder(
-        {
-          buyer: input.account,
-          organisationName: input.organisationName,
-          taxId: input.taxId,
-          currency: quote.currency,
-          holdMs,
-          lines: paidLines.map(({ option, quantity }) => ({
-            kind: "event_ticket" as const,
-            referenceId: option.feeId as string,
-            description: `${event.title} — ${option.label}`,
-            quantity,
-            unitAmountMinor: option.unitAmountMinor,
-          })),
-        },
-        tx,
-      );
-      order = created.order;
-      invoiceNumber = created.invoiceNumber;
-    }
-
-    const bookingId = randomUUID();
-    const registrationIds: string[] = [];
-    for (const seat of input.seats) {
-      const option = options.find((o) => o.feeId === seat.feeId) as TicketOption;
-      const free = option.unitAmountMinor === 0;
-      // Other people's addresses are capped per account (earlier seats of this booking count).
-      await checkAttendeeEmail(tx, account, seat.email, now);
-      const [registration] = await tx
-        .insert(registrations)
-        .values({
-          eventId: event.id,
-          feeId: option.feeId,
-          ticketLabel: option.label,
-          unitAmountMinor: option.unitAmountMinor,
-          currency: option.currency,
-          userId: account.id,
-          attendeeName: seat.name,
-          attendeeEmail: seat.email,
-          quantity: 1,
-          state: "awaiting_payment",
-          orderId: free ? null : (order?.id ?? null),
-          holdUntil: free ? null : (order?.expiresAt ?? null),
-          bookingId,
-        })
-        .returning();
-      await auditIn(tx, actor, "registration.create", registration.id, {
-        eventId: event.id,
-        feeId: option.feeId,
-        quantity: 1,
-        bookingId,
-        to: free ? "confirmed" : "awaiting_payment",
-        ...(order && !free ? { orderId: order.id, invoice: invoiceNumber } : {}),
-        ...(repeatHold && !free ? { repeatHold: true } : {}),
-      });
-      if (free) await confirm(tx, registration, actor);
-      registrationIds.push(registration.id);
-    }
-    return {
-      bookingId,
-      registrationIds,
-      state: order ? "awaiting_payment" : "confirmed",
-      orderId: order?.id ?? null,
-      invoiceNumber,
-      totalMinor: quote.totalMinor,
-      currency: quote.currency,
     };
   });
 }
@@ -1033,7 +804,7 @@ export async function confirmPaidRegistration(orderId: string) {
     for (const row of rows) {
       const registration = await registrationMachine.lock(tx, row.id);
       if (registration.state !== "awaiting_payment") continue;
-      await confirm(tx, registration, { system: "order-paid" });
+      await confirmIn(tx, registration, { system: "order-paid" });
       confirmed = true;
     }
     return confirmed;

@@ -26,9 +26,9 @@ import { Card } from "~/components/ui/card";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { bookSeats } from "~/models/registrations/bookings.server";
 import { getRegistrationPage } from "~/models/registrations/queries.server";
 import {
-  bookSeats,
   joinWaitlist,
   leaveWaitlist,
   limitRegistrationActions,
