@@ -56,12 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = { id: user.id, role: user.role, request };
   const form = await request.formData();
   const intent = form.get("intent");
-  // Every action here is an admin's, as the page shows them (editors read the lists).
-  if (user.role !== "admin") {
-    return data({ error: "Only admins can change M-Pesa payments." }, { status: 403 });
-  }
   try {
+    // Each action here is an admin's, as the page shows them (editors read the lists): refused
+    // before anything is read (the models check the role again).
     if (intent === "register-urls") {
+      if (user.role !== "admin") throw new OrderError("Only admins can register the URLs.", 403);
       await registerPaybillUrls(actor);
       return redirectWithToast("/admin/payments/mpesa", {
         type: "success",
@@ -69,6 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (intent === "confirm") {
+      if (user.role !== "admin")
+        throw new OrderError("Only admins can confirm M-Pesa payments.", 403);
       const id = String(form.get("id") ?? "");
       if (!/^[0-9a-f-]{36}$/i.test(id)) return data({ error: "Unknown payment." }, { status: 400 });
       await confirmReportedPayment(id, actor);
@@ -78,6 +79,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (intent === "statement") {
+      if (user.role !== "admin") {
+        throw new OrderError("Only admins can reconcile the M-Pesa statement.", 403);
+      }
       const file = form.get("statement");
       if (!(file instanceof File) || file.size === 0) {
         return data({ error: "Choose the statement CSV file." }, { status: 400 });
