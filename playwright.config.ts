@@ -6,6 +6,9 @@ import { defineConfig } from "@playwright/test";
 // E2E runs the production build on a fresh embedded database with demo content.
 const port = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+// The Daraja stand-in (issue 34): the server runs with M-Pesa online against it, as README's
+// "Try M-Pesa locally" does; pushes complete by themselves, the phone's last digits choose how.
+const darajaPort = Number(process.env.E2E_DARAJA_PORT ?? port + 2);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -40,36 +43,55 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `exec node server/index.js >> ${JSON.stringify(serverLog)}`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore", // JSON lines in serverLog
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      CONTACT_TO: "staff@kongamano.test",
-      // Tests reach the server through loopback and name their client with X-Forwarded-For,
-      // so rate limits per client can be exercised without tests throttling each other.
-      TRUST_PROXY: "loopback",
-      LOG_LEVEL: "warn",
-      // Mail sent by a job (tickets, invoices, waitlist offers) goes out within half a second
-      // instead of the next 5-second poll: journeys wait for it (decision 0088).
-      JOBS_POLL_MS: "500",
-      // The demo admin and editor sign in without an authenticator here; the default (staff
-      // must enrol two-factor first) is tested against the production build in
-      // auth-endpoints.test.ts.
-      REQUIRE_ADMIN_MFA: "false",
-      REQUIRE_EDITOR_MFA: "false",
-      // The order journey pays a demo invoice in any currency by M-Pesa: foreign-currency invoices
-      // offer M-Pesa only with a KES rate (decision 0083).
-      KES_RATES: "USD=129.50,EUR=141,GBP=163.20",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+  webServer: [
+    {
+      // Started first: the site registers its Paybill URLs with it at start-up.
+      command: "exec npx tsx scripts/daraja-standin/cli.ts",
+      url: `http://127.0.0.1:${darajaPort}/oauth/v1/generate`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { NODE_ENV: "test", STANDIN_PORT: String(darajaPort), STANDIN_DELAY_MS: "1000" },
     },
-  },
+    {
+      command: `exec node server/index.js >> ${JSON.stringify(serverLog)}`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore", // JSON lines in serverLog
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        CONTACT_TO: "staff@kongamano.test",
+        // Tests reach the server through loopback and name their client with X-Forwarded-For,
+        // so rate limits per client can be exercised without tests throttling each other.
+        TRUST_PROXY: "loopback",
+        LOG_LEVEL: "warn",
+        // Mail sent by a job (tickets, invoices, waitlist offers) goes out within half a second
+        // instead of the next 5-second poll: journeys wait for it (decision 0088).
+        JOBS_POLL_MS: "500",
+        // The demo admin and editor sign in without an authenticator here; the default (staff
+        // must enrol two-factor first) is tested against the production build in
+        // auth-endpoints.test.ts.
+        REQUIRE_ADMIN_MFA: "false",
+        REQUIRE_EDITOR_MFA: "false",
+        // The order journey pays a demo invoice in any currency by M-Pesa: foreign-currency invoices
+        // offer M-Pesa only with a KES rate (decision 0083).
+        KES_RATES: "USD=129.50,EUR=141,GBP=163.20",
+        // M-Pesa online against the stand-in (its default credentials; cli.ts prints them).
+        MPESA_BASE_URL: `http://127.0.0.1:${darajaPort}`,
+        MPESA_CONSUMER_KEY: "standin-key",
+        MPESA_CONSUMER_SECRET: "standin-secret",
+        MPESA_PASSKEY: "standin-passkey",
+        MPESA_INITIATOR_NAME: "standin-initiator",
+        MPESA_SECURITY_CREDENTIAL: "standin-credential",
+        ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      },
+    },
+  ],
 });
