@@ -2,7 +2,14 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { slugify } from "../../app/lib/format";
 import { expectVisibleFocus, type FocusReport, press, tabTo } from "./a11y-support";
-import { expect as baseExpect, randomClientIp, signIn, test, waitForMail } from "./fixtures";
+import {
+  expect as baseExpect,
+  randomClientIp,
+  signIn,
+  test,
+  untilHydrated,
+  waitForMail,
+} from "./fixtures";
 
 // Issue 19 item 2: journeys done with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape,
 // arrows; text typed key by key). No mouse event is sent; each step asserts a visible,
@@ -319,6 +326,7 @@ test("door staff check an attendee in by name search", async ({ page, browser })
   const member = await memberContext.newPage();
   await ownAccount(member, "Booker");
   await member.goto(`${keyboardEventPath}/register`);
+  await untilHydrated(member);
   // Two seats in the attendee's name: a registration (and ticket) each (decision 0093).
   await member
     .getByLabel(/^Seats of /)

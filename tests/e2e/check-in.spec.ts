@@ -13,6 +13,7 @@ import {
   randomClientIp,
   signIn,
   test,
+  untilHydrated,
 } from "./fixtures";
 
 const editor = DEMO_ACCOUNTS.find((a) => a.role === "editor")!;
@@ -181,6 +182,7 @@ async function registerTickets(
     await member.goto(registerPath);
   }
   // A seat each (decision 0093), all in the attendee's name.
+  await untilHydrated(member);
   await member
     .getByLabel(/^Seats of /)
     .first()

@@ -29,6 +29,15 @@ export const OWN_ORIGIN = { origin: baseURL };
 
 type Role = (typeof DEMO_ACCOUNTS)[number]["role"];
 
+/**
+ * Waits until the page has hydrated: for pages the fixture's goto does not wrap (a browser
+ * context of the test's own, or a page reached by a redirect), before using a control that
+ * only works once the page is live (the delegation form's seat rows follow its quantities).
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
 /** A demo role's session cookies, signed in once per worker and reused (signIn). */
 const demoSessions = new Map<Role, Cookie[]>();
 

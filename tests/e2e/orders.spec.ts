@@ -7,6 +7,7 @@ import {
   randomClientIp,
   signIn,
   test,
+  untilHydrated,
   verifiedAccount,
   waitForMail,
 } from "./fixtures";
@@ -60,6 +61,7 @@ test("a member buys a ticket, pays by M-Pesa, staff record the code, and the ord
   const firstSeat = page.getByRole("group", { name: /^Seat 1: / });
   await expect(firstSeat.getByLabel("E-mail")).toHaveValue(member.email);
   // Two seats of the first ticket: the second names a colleague (decision 0093).
+  await untilHydrated(page);
   await page
     .getByLabel(/^Seats of /)
     .first()

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { slugify } from "../../app/lib/format";
-import { closeToasts, expect, signIn, test, verifiedAccount, waitForMail } from "./fixtures";
+import {
+  closeToasts,
+  expect,
+  signIn,
+  test,
+  untilHydrated,
+  verifiedAccount,
+  waitForMail,
+} from "./fixtures";
 
 // The job worker polls every few seconds: mail sent by a job arrives within a poll or two.
 const MAIL_WAIT_MS = 30_000;
@@ -110,6 +118,7 @@ async function seatsLeft(page: Page) {
  * per seat (decision 0093), naming the other seats; returns the first seat's ticket page.
  */
 async function book(page: Page, seats: number) {
+  await untilHydrated(page); // its own browser context's page: goto returns before hydration
   await page
     .getByLabel(/^Seats of /)
     .first()
