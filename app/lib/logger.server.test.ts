@@ -30,6 +30,20 @@ describe("redactUrl: the token of every link type the site mails stays out of th
     );
   });
 
+  it("corporate billing contact's link and its PDFs", () => {
+    const billing = `0b7c6a52-6f9e-4d7e-9a51-3f0c2d1e4b5a.1893456000.${TOKEN}`;
+    expect(redactUrl(`/membership/billing/${billing}`)).toBe("/membership/billing/[redacted]");
+    expect(redactUrl(`/membership/billing/${billing}/invoice.pdf`)).toBe(
+      "/membership/billing/[redacted]/invoice.pdf",
+    );
+  });
+
+  it("the M-Pesa hooks' unguessable segment", () => {
+    expect(redactUrl("/api/payments/hooks/0123456789abcdef0123456789abcdef/stk")).toBe(
+      "/api/payments/hooks/[redacted]/stk",
+    );
+  });
+
   it("corporate seat invitation, also as a single-fetch data request", () => {
     expect(redactUrl(`/membership/seat/${TOKEN}`)).toBe("/membership/seat/[redacted]");
     expect(redactUrl(`/membership/seat/${TOKEN}.data`)).toBe("/membership/seat/[redacted]");
