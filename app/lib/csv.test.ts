@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvDocument, csvRecord, csvResponse, csvStart } from "./csv";
+import { CSV_BOM, csvCell, csvDocument, csvRecord, csvResponse, csvStart, parseCsv } from "./csv";
 
 const toCsv = (header: string[], rows: string[][]) => csvDocument(header, rows).slice(1);
 
@@ -72,36 +72,14 @@ describe("csvDocument", () => {
     const text = toCsv(["a", "b", "c", "d"], [values]);
     expect(parseCsv(text)).toEqual([["a", "b", "c", "d"], values]);
   });
-});
 
-/** A minimal RFC 4180 reader, only for checking the round trip. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+  it("reads an upload with a byte-order mark, LF line ends and blank lines", () => {
+    expect(parseCsv('\uFEFFReceipt No.,Paid In\n\nTKA1,"1,500.00"\n\n')).toEqual([
+      ["Receipt No.", "Paid In"],
+      ["TKA1", "1,500.00"],
+    ]);
+  });
+});
 
 describe("csvResponse", () => {
   it("downloads under a safe name, never cached or sniffed", async () => {

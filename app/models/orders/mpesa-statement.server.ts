@@ -7,6 +7,7 @@
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { invoices, mpesaConfirmations, payments } from "~/db/schema";
+import { parseCsv } from "~/lib/csv";
 import { type Actor, auditIn, isPerson } from "~/lib/lifecycle.server";
 import { parseMinorUnits } from "~/lib/money";
 import { parseDarajaTime } from "./mpesa-paybill.server";
@@ -22,40 +23,6 @@ export type StatementLine = {
   phoneDigits: string | null;
   status: string;
 };
-
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && body[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ""));
-}
 
 function parseTime(text: string): Date | null {
   const t = text.trim();
