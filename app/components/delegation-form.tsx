@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMinor } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MAX_DELEGATION_SEATS, quantityField, seatField } from "./registration-schema";
 
 /** A ticket as the delegation form offers it (prices in minor units, decision 0081). */
@@ -105,8 +106,7 @@ export function DelegationForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [quantities, setQuantities] = useState(state.quantities);
   // What was typed, per seat of a ticket: changing a quantity keeps the other seats' entries.
   const [values, setValues] = useState(() => {

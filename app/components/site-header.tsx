@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { EventsNavItem } from "~/components/mega-menu";
 import { type AccountUser, type HeaderUser, MAIN_NAV } from "~/components/site-nav";
 import { buttonVariants } from "~/components/ui/button";
+import { useMenuOnIntent } from "~/components/ui/menu-on-intent";
 import { ORGANISATION_NAME } from "~/lib/constants";
 import { cn } from "~/lib/utils";
 import type { MegaMenuData } from "~/models/site/navigation.server";
@@ -79,26 +80,12 @@ export function SiteHeader({ user, megaMenu }: { user: HeaderUser; megaMenu: Meg
  * has arrived, already open, with focus inside as the dropdown does.
  */
 function AccountMenuOnIntent({ user }: { user: AccountUser }) {
-  const [wanted, setWanted] = useState(false);
-  const prefetch = () => {
-    void loadAccountMenu();
-  };
+  const { wanted, triggerProps } = useMenuOnIntent(loadAccountMenu);
   const trigger = (
     <button
       type="button"
       className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-muted"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onTouchStart={prefetch}
-      onFocus={prefetch}
-      onClick={() => setWanted(true)}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowDown") {
-          event.preventDefault();
-          setWanted(true);
-        }
-      }}
+      {...triggerProps}
     >
       <UserRound aria-hidden className="size-4" />
       Account

@@ -1,20 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Form } from "react-router";
 import { MoreHorizontal } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useMenuOnIntent } from "~/components/ui/menu-on-intent";
 import { ROLE_LABELS, ROLES_DESCENDING, type Role } from "~/lib/roles";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 // The Radix dropdown (~25 KB brotli) loads when someone reaches for a row's menu, not with the
 // page: staff pages stay within their JavaScript budget on phones (decision 0095).
 const loadRoleDropdown = () => import("./users-role-dropdown");
 const RoleDropdown = lazy(loadRoleDropdown);
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * The row menu of the user table (spec §2.15): Make Admin / Make Editor / Make User, the current
@@ -24,32 +20,13 @@ function useHydrated() {
  */
 export function UserRoleMenu({ userId, name, role }: { userId: string; name: string; role: Role }) {
   const hydrated = useHydrated();
-  const [wanted, setWanted] = useState(false);
+  const { wanted, triggerProps } = useMenuOnIntent(loadRoleDropdown);
   const label = `Actions for ${name}`;
 
   if (!hydrated) return <NoScriptRoleMenu userId={userId} label={label} role={role} />;
 
-  const prefetch = () => {
-    void loadRoleDropdown();
-  };
   const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onTouchStart={prefetch}
-      onFocus={prefetch}
-      onClick={() => setWanted(true)}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowDown") {
-          event.preventDefault();
-          setWanted(true);
-        }
-      }}
-    >
+    <Button variant="ghost" size="icon" aria-label={label} {...triggerProps}>
       <MoreHorizontal aria-hidden />
     </Button>
   );

@@ -17,6 +17,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { env } from "~/lib/env.server";
 import { hasRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   activeFilterChips,
   capitalise,
@@ -93,13 +94,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     origin,
     path: eventsHref(filters, page),
   });
-}
-
-/** True once React has hydrated: progressive enhancements render only then. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
