@@ -586,6 +586,7 @@ export const paymentMethod = pgEnum("payment_method", [
   "card",
   "cash",
   "other",
+  "paypal",
 ]);
 
 /** A payment's own life (issue 27): recorded, then refunded in part or in whole. */
@@ -837,6 +838,49 @@ export const mpesaConfirmations = pgTable(
     index("mpesa_confirmations_conversation_idx").on(t.conversationId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// PayPal (issue 31, decision 0103): every Orders v2 order we create is a row (one per attempt);
+// its capture is recorded once, whether the buyer's return or the webhook reaches us first.
+// ---------------------------------------------------------------------------------------------
+export const paypalCheckoutState = pgEnum("paypal_checkout_state", [
+  "created",
+  "captured",
+  "cancelled",
+  "failed",
+]);
+
+export const paypalCheckouts = pgTable(
+  "paypal_checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** PayPal's order id (the `token` on the buyer's return). */
+    paypalOrderId: text("paypal_order_id").notNull().unique(),
+    /** What we asked PayPal for: the balance due when the attempt started. */
+    amountMinor: minor("amount_minor").notNull(),
+    currency: currency("currency").notNull(),
+    state: paypalCheckoutState("state").notNull().default("created"),
+    /** PayPal's capture id once confirmed: the payment's reference. */
+    captureId: text("capture_id").unique(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    failure: text("failure"),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("paypal_checkouts_amount_pos", sql`${t.amountMinor} > 0`),
+    check("paypal_checkouts_amount_safe", safeMinor(t.amountMinor)),
+    index("paypal_checkouts_order_idx").on(t.orderId, t.createdAt.desc()),
+  ],
+);
+
+export type PaypalCheckoutRow = typeof paypalCheckouts.$inferSelect;
+export type PaypalCheckoutState = (typeof paypalCheckoutState.enumValues)[number];
 
 export type MpesaPushRow = typeof mpesaPushes.$inferSelect;
 export type MpesaPushState = (typeof mpesaPushState.enumValues)[number];
