@@ -1296,3 +1296,254 @@ export type MembershipState = (typeof membershipState.enumValues)[number];
 export type MembershipPlanId = (typeof membershipPlan.enumValues)[number];
 export type MembershipTermRow = typeof membershipTerms.$inferSelect;
 export type MembershipNoticeKind = (typeof membershipNoticeKind.enumValues)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Calls for papers and peer review (issue 32, decision 0106). A call gathers submissions; each
+// submission has ordered authors, one manuscript version per round, reviewer assignments (the
+// per-call reviewer capability), reviews per round and one editor decision per round.
+// ---------------------------------------------------------------------------------------------
+export const callState = pgEnum("call_state", ["draft", "open", "closed"]);
+export const blindMode = pgEnum("blind_mode", ["double", "single"]);
+export const submissionState = pgEnum("submission_state", [
+  "draft",
+  "submitted",
+  "under_review",
+  "revisions_requested",
+  "resubmitted",
+  "accepted",
+  "rejected",
+  "withdrawn",
+  "desk_rejected",
+]);
+export const assignmentState = pgEnum("review_assignment_state", [
+  /** Waiting for the reviewer to declare conflicts (or, by e-mail, to accept the invitation). */
+  "invited",
+  /** No conflict declared: the reviewer may open the paper and review. */
+  "active",
+  "conflicted",
+  "declined",
+  "cancelled",
+]);
+export const reviewRecommendation = pgEnum("review_recommendation", [
+  "accept",
+  "minor",
+  "major",
+  "reject",
+]);
+export const reviewState = pgEnum("review_state", ["draft", "submitted"]);
+export const decisionOutcome = pgEnum("decision_outcome", [
+  "accepted",
+  "revisions_requested",
+  "rejected",
+  "desk_rejected",
+]);
+
+/** One review criterion of a call, scored 1–5 by every reviewer. */
+export type CallCriterion = { key: string; label: string };
+
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Tracks (topics) a submission chooses one of; empty: no track asked. */
+    tracks: text("tracks").array().notNull().default(sql`'{}'::text[]`),
+    submissionDeadline: timestamp("submission_deadline", { withTimezone: true }).notNull(),
+    reviewDeadline: timestamp("review_deadline", { withTimezone: true }).notNull(),
+    /** The event the call feeds (accepted papers can join its agenda). */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    blindMode: blindMode("blind_mode").notNull().default("double"),
+    criteria: jsonb("criteria").$type<CallCriterion[]>().notNull().default([]),
+    state: callState("state").notNull().default("draft"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("calls_state_deadline_idx").on(t.state, t.submissionDeadline),
+    index("calls_event_idx").on(t.eventId),
+    check("calls_review_after_submission", sql`${t.reviewDeadline} >= ${t.submissionDeadline}`),
+  ],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "restrict" }),
+    submitterId: text("submitter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    abstract: text("abstract").notNull().default(""),
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    track: text("track"),
+    /** When the submitter ticked the declaration (originality, ethics, all authors agree). */
+    declaredAt: timestamp("declared_at", { withTimezone: true }),
+    state: submissionState("state").notNull().default("draft"),
+    /** The current review round (1 at first; each "revisions requested" opens the next). */
+    round: integer("round").notNull().default(1),
+    deskRejectReason: text("desk_reject_reason"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    stateChangedAt: timestamp("state_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The library paper made from it (once: unique). */
+    publishedPaperId: uuid("published_paper_id")
+      .unique()
+      .references(() => papers.id, { onDelete: "set null" }),
+    /** The agenda item it was added to (once: unique). */
+    agendaItemId: uuid("agenda_item_id")
+      .unique()
+      .references(() => agendaItems.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("submissions_call_state_idx").on(t.callId, t.state, t.submittedAt),
+    index("submissions_submitter_idx").on(t.submitterId, t.updatedAt.desc()),
+    check("submissions_round_pos", sql`${t.round} >= 1`),
+  ],
+);
+
+export const submissionAuthors = pgTable(
+  "submission_authors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** Order of authorship, from 0. */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    affiliation: text("affiliation"),
+    email: text("email"),
+    /** ORCID iD as 0000-0000-0000-000X (checksum validated). */
+    orcid: text("orcid"),
+    corresponding: boolean("corresponding").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("submission_authors_position_idx").on(t.submissionId, t.position),
+    index("submission_authors_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/** The manuscript of one round (with the response letter from round 2 on); frozen once submitted. */
+export const submissionVersions = pgTable(
+  "submission_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    /** Private storage key (folder the public /uploads route refuses). */
+    manuscriptKey: text("manuscript_key"),
+    manuscriptBytes: integer("manuscript_bytes"),
+    /** The copy reviewers download (metadata stripped), when made. */
+    reviewerCopyKey: text("reviewer_copy_key"),
+    responseLetter: text("response_letter"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("submission_versions_round_idx").on(t.submissionId, t.round)],
+);
+
+/** A reviewer on one submission: the per-call reviewer capability (not a site role). */
+export const reviewAssignments = pgTable(
+  "review_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** The reviewer's account; null while an invitation by e-mail waits for one. */
+    reviewerId: text("reviewer_id").references(() => user.id, { onDelete: "cascade" }),
+    /** The address invited (lower case), kept for the invitation; never shown to authors. */
+    invitedEmail: text("invited_email").notNull(),
+    /** SHA-256 of the invitation token (the token only travels in the mail). */
+    invitationTokenHash: text("invitation_token_hash").unique(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    state: assignmentState("state").notNull().default("invited"),
+    conflictNote: text("conflict_note"),
+    conflictDeclaredAt: timestamp("conflict_declared_at", { withTimezone: true }),
+    assignedBy: text("assigned_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("review_assignments_live_email_idx")
+      .on(t.submissionId, t.invitedEmail)
+      .where(sql`${t.state} NOT IN ('cancelled', 'declined')`),
+    index("review_assignments_reviewer_idx").on(t.reviewerId, t.callId),
+    index("review_assignments_due_idx").on(t.dueAt),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => reviewAssignments.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    /** Criterion key → score 1–5. */
+    scores: jsonb("scores").$type<Record<string, number>>().notNull().default({}),
+    recommendation: reviewRecommendation("recommendation"),
+    commentsToAuthors: text("comments_to_authors").notNull().default(""),
+    confidentialComments: text("confidential_comments").notNull().default(""),
+    state: reviewState("state").notNull().default("draft"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_assignment_round_idx").on(t.assignmentId, t.round),
+    index("reviews_submission_round_idx").on(t.submissionId, t.round),
+  ],
+);
+
+/** One decision per submission and round: two editors deciding at once produce one row. */
+export const decisions = pgTable(
+  "decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    editorId: text("editor_id").references(() => user.id, { onDelete: "set null" }),
+    outcome: decisionOutcome("outcome").notNull(),
+    /** The letter as sent to the authors (with the reviewers' comments to authors). */
+    letter: text("letter").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("decisions_submission_round_idx").on(t.submissionId, t.round)],
+);
+
+export type CallRow = typeof calls.$inferSelect;
+export type CallState = (typeof callState.enumValues)[number];
+export type BlindMode = (typeof blindMode.enumValues)[number];
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type SubmissionState = (typeof submissionState.enumValues)[number];
+export type SubmissionAuthorRow = typeof submissionAuthors.$inferSelect;
+export type SubmissionVersionRow = typeof submissionVersions.$inferSelect;
+export type ReviewAssignmentRow = typeof reviewAssignments.$inferSelect;
+export type AssignmentState = (typeof assignmentState.enumValues)[number];
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ReviewRecommendation = (typeof reviewRecommendation.enumValues)[number];
+export type DecisionRow = typeof decisions.$inferSelect;
+export type DecisionOutcome = (typeof decisionOutcome.enumValues)[number];
