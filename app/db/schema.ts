@@ -589,6 +589,9 @@ export const paymentMethod = pgEnum("payment_method", [
   "paypal",
 ]);
 
+/** Online providers that take a payment on their page and refund through their API (issue 31). */
+export const onlineProvider = pgEnum("online_provider", ["paystack", "paypal"]);
+
 /** A payment's own life (issue 27): recorded, then refunded in part or in whole. */
 export const paymentState = pgEnum("payment_state", ["recorded", "partly_refunded", "refunded"]);
 /**
@@ -727,6 +730,11 @@ export const payments = pgTable(
     receiptStatus: paymentReceiptStatus("receipt_status"),
     /** The paying phone (2547XXXXXXXX) for matching against the statement; shown masked. */
     payerPhone: text("payer_phone"),
+    /**
+     * Set on a payment an online provider confirmed (issue 31): refunds of it go back through the
+     * provider's API (reference = the provider's transaction reference or capture id).
+     */
+    provider: onlineProvider("provider"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -934,6 +942,102 @@ export const refunds = pgTable(
     index("refunds_payment_idx").on(t.paymentId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Online providers (issue 31, decision 0099): every Paystack transaction we initialize is a row
+// (PayPal keeps its own, paypal_checkouts), and every refund asked of a provider is a row until the
+// provider confirms it (then a refund with its credit note is recorded and linked).
+// ---------------------------------------------------------------------------------------------
+export const paystackCheckoutState = pgEnum("paystack_checkout_state", [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+]);
+
+export const paystackCheckouts = pgTable(
+  "paystack_checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** Our reference for the attempt, unique (Paystack's `reference`). */
+    reference: text("reference").notNull().unique(),
+    /** What the attempt asks for, in the order's currency's subunits. */
+    amountMinor: minor("amount_minor").notNull(),
+    currency: currency("currency").notNull(),
+    state: paystackCheckoutState("state").notNull().default("pending"),
+    /** Paystack's hosted page the buyer was sent to. */
+    authorizationUrl: text("authorization_url"),
+    /** What the verify call last answered (success, abandoned, failed…). */
+    gatewayStatus: text("gateway_status"),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("paystack_checkouts_amount_pos", sql`${t.amountMinor} > 0`),
+    check("paystack_checkouts_amount_safe", safeMinor(t.amountMinor)),
+    index("paystack_checkouts_order_idx").on(t.orderId, t.createdAt.desc()),
+    index("paystack_checkouts_state_idx").on(t.state, t.createdAt),
+  ],
+);
+
+/**
+ * requested: reserved under the payment's lock, the provider not answered yet; pending: the
+ * provider accepted it and has not finished; completed: confirmed (refund row + credit note);
+ * failed: refused or reversed (the reserved amount is free again).
+ */
+export const providerRefundState = pgEnum("provider_refund_state", [
+  "requested",
+  "pending",
+  "completed",
+  "failed",
+]);
+
+export const providerRefunds = pgTable(
+  "provider_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    provider: onlineProvider("provider").notNull(),
+    amountMinor: minor("amount_minor").notNull(),
+    currency: currency("currency").notNull(),
+    state: providerRefundState("state").notNull().default("requested"),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text("provider_refund_id"),
+    reason: text("reason"),
+    /** What the provider said when it refused or reversed the refund. */
+    failure: text("failure"),
+    /** The refund (credit note) recorded once the provider confirmed it. */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("provider_refunds_amount_pos", sql`${t.amountMinor} > 0`),
+    check("provider_refunds_amount_safe", safeMinor(t.amountMinor)),
+    uniqueIndex("provider_refunds_provider_id_idx").on(t.provider, t.providerRefundId),
+    index("provider_refunds_payment_idx").on(t.paymentId, t.state),
+    index("provider_refunds_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+export type PaystackCheckoutRow = typeof paystackCheckouts.$inferSelect;
+export type PaystackCheckoutState = (typeof paystackCheckoutState.enumValues)[number];
+export type ProviderRefundRow = typeof providerRefunds.$inferSelect;
+export type ProviderRefundState = (typeof providerRefundState.enumValues)[number];
+export type OnlineProviderName = (typeof onlineProvider.enumValues)[number];
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
