@@ -87,6 +87,26 @@ const EnvSchema = z
           .map((a) => a.trim())
           .filter(Boolean),
       ),
+    /**
+     * Cards through Paystack (issue 31, decision 0099): the API base (live unless set; tests point
+     * it at the stand-in) and the secret key, which also signs the webhooks. "Pay by card" is on
+     * only with the key.
+     */
+    PAYSTACK_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://api.paystack.co"),
+    PAYSTACK_SECRET_KEY: z.string().trim().min(1).optional(),
+    /**
+     * PayPal (issue 31): the REST API base (the sandbox unless set; production
+     * https://api-m.paypal.com), the app's client id and secret, and the webhook id PayPal's
+     * verify-webhook-signature call needs. "Pay with PayPal" is on only with all three.
+     */
+    PAYPAL_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://api-m.sandbox.paypal.com"),
+    PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
     /** Bank transfer details printed on invoices, one line per ';' (labelled demo when unset). */
     BANK_DETAILS: z.string().min(10).optional(),
     /** The seller's registered name on every document (labelled demo when unset). */
@@ -172,6 +192,19 @@ const EnvSchema = z
         path: ["BASE_URL"],
         message:
           'contains a word Daraja refuses in callback URLs ("mpesa", "m-pesa", "safaricom", "exec", "cmd", "sql", "query"); M-Pesa online needs another address',
+      });
+    }
+    const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
+    if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"][
+            paypal.findIndex((v) => !v)
+          ],
+        ],
+        message:
+          "is required with the other PayPal variables (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID: all three or none)",
       });
     }
     for (const address of env.MPESA_CALLBACK_IPS) {

@@ -7,6 +7,7 @@ import { registerMembershipJobs } from "./membership/membership-jobs.server";
 import { membershipOrderPayer } from "./membership/queries.server";
 import { registerMpesaJobs } from "./orders/mpesa-jobs.server";
 import { registerOrderJobs } from "./orders/order-jobs.server";
+import { registerProviderJobs } from "./orders/provider-jobs.server";
 import { defineOrderLineKind } from "./orders/reactions.server";
 import { registerRegistrationJobs } from "./registrations/registration-jobs.server";
 import {
@@ -24,6 +25,7 @@ export function wireProcess() {
   registerBuiltInJobs();
   registerOrderJobs();
   registerMpesaJobs();
+  registerProviderJobs();
   registerRegistrationJobs();
   registerMembershipJobs();
 

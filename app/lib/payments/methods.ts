@@ -3,7 +3,14 @@
 // order page, the membership FAQ and the providers' own start functions ask.
 import type { Currency } from "~/lib/money";
 
-export const PAYMENT_METHODS = ["mpesa", "bank_transfer", "card", "paypal", "cash", "other"] as const;
+export const PAYMENT_METHODS = [
+  "mpesa",
+  "bank_transfer",
+  "card",
+  "paypal",
+  "cash",
+  "other",
+] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {

@@ -12,4 +12,10 @@ export const ORDER_JOBS = {
   mpesaStatusQuery: "mpesa.paybill-status",
   /** Registers the Paybill's confirmation and validation URLs with Daraja. */
   mpesaRegisterUrls: "mpesa.register-urls",
+  /** Asks Paystack or PayPal again about a refund still on its way (issue 31). */
+  providerRefundQuery: "provider-refund.query",
+  /** Asks Paystack to verify a card payment whose webhook or return arrived (issue 31). */
+  paystackVerify: "paystack.verify",
+  /** Closes Paystack attempts still pending when their order's hold ended (issue 31). */
+  paystackExpire: "paystack.expire",
 } as const;

@@ -33,7 +33,12 @@ import { enqueueJob } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
 import { OrderError } from "./order-error";
-import { latestRefundablePayment, paymentMachine, refundFromPayment } from "./payments.server";
+import {
+  latestRefundablePayment,
+  paymentMachine,
+  refundFromPayment,
+  reservedForRefunds,
+} from "./payments.server";
 import { reactionsFor } from "./reactions.server";
 
 /** An unpaid order is reminded this long before its hold ends (holds shorter than twice this are not). */
@@ -550,6 +555,77 @@ export async function recordProviderPaymentIn(
   return { outcome: "recorded", paymentId: payment.id };
 }
 
+/** A payment an online provider took and confirmed (Paystack, PayPal; issue 31). */
+export type OnlinePaymentInput = {
+  orderId: string;
+  provider: "paystack" | "paypal";
+  method: PaymentMethod;
+  /** The provider's key for it (Paystack transaction reference, PayPal capture id). */
+  reference: string;
+  /** As the provider confirmed it: must be in the order's currency (the caller checked). */
+  amountMinor: number;
+  currency: Currency;
+  paidAt: Date;
+};
+
+/**
+ * Records, in the caller's transaction, a payment an online provider confirmed (its verify /
+ * capture call agreed), once per (method, reference): the return page, the webhook and a job
+ * racing each other end with one payment. The late-success rule is the one every payment
+ * follows (applyPayment, decision 0100): on an order no longer awaiting payment (expired,
+ * cancelled, paid) the money is recorded all the same and held as credit, which puts the order on
+ * the Payments screen's "Needs attention" list to refund or reinstate (never reviving it without
+ * its seats); the receipt mail says so.
+ */
+export async function recordOnlinePaymentIn(
+  tx: Tx,
+  input: OnlinePaymentInput,
+  actor: Actor,
+): Promise<{ outcome: "duplicate" | "recorded"; paymentId: string; orderState: OrderState }> {
+  const reference = input.reference.trim();
+  if (!reference) throw new OrderError("A provider payment needs its reference.", 400);
+  // The order first, then the payment (as recordPayment): two confirmations wait on the order.
+  const order = await lockOrder(tx, input.orderId);
+  if (order.currency !== input.currency) {
+    throw new OrderError(
+      `The payment is in ${input.currency}, the order in ${order.currency}; it was not recorded.`,
+      409,
+    );
+  }
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: null,
+      payerAccount: null,
+      method: input.method,
+      reference,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      paidAt: input.paidAt,
+      recordedBy: actorId(actor),
+      provider: input.provider,
+    })
+    .onConflictDoNothing({ target: [payments.method, payments.reference] })
+    .returning();
+  if (!payment) {
+    const [first] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.method, input.method), eq(payments.reference, reference)));
+    return { outcome: "duplicate", paymentId: first.id, orderState: order.state };
+  }
+  await auditIn(tx, actor, "payment.record", payment.id, {
+    method: input.method,
+    provider: input.provider,
+    reference,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    ...(order.state === "awaiting_payment" ? {} : { lateFor: order.state, heldAsCredit: true }),
+  });
+  const applied = await applyPayment(tx, payment.id, order.id, actor);
+  return { outcome: "recorded", paymentId: payment.id, orderState: applied.orderState };
+}
+
 /** Matches a payment kept unmatched to the invoice it was for (admins: they alone see them). */
 export async function matchPayment(paymentId: string, invoiceNumber: string, actor: Actor) {
   if (isPerson(actor) && !hasRole(actor.role, "admin")) {
@@ -763,84 +839,126 @@ export async function recordRefund(input: RefundInput, actor: Actor) {
   if (isPerson(actor) && !hasRole(actor.role, "admin")) {
     throw new OrderError("Only admins can record refunds.", 403);
   }
+  return getDb().transaction((tx) => recordRefundIn(tx, input, actor));
+}
+
+/** A refund through a provider, being recorded once the provider confirmed it (issue 31). */
+export type ProviderRefundConfirmation = {
+  /** The provider_refunds row: its own reservation is not held against it. */
+  requestId: string;
+};
+
+/**
+ * recordRefund in the caller's transaction. Staff record M-Pesa and offline refunds (a payment a
+ * provider took goes back through the provider: refused here unless `viaProvider` names the
+ * confirmed request, decision 0100). Refunds still on their way through a provider hold their
+ * amounts back, so the two ways together never give back more than was paid.
+ */
+export async function recordRefundIn(
+  tx: Tx,
+  input: RefundInput,
+  actor: Actor,
+  viaProvider?: ProviderRefundConfirmation,
+) {
+  if (isPerson(actor) && !hasRole(actor.role, "admin")) {
+    throw new OrderError("Only admins can record refunds.", 403);
+  }
   const reference = normaliseReference(input.reference);
   if (!reference) throw new OrderError("Enter the refund reference.", 400);
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
     throw new OrderError("Enter an amount greater than 0.", 400);
   }
-  return getDb().transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
-    assertNotOwnOrder(actor, order, "record a refund");
-    const refundable = order.paidMinor - order.refundedMinor;
-    if (input.amountMinor > refundable) {
+  const order = await lockOrder(tx, input.orderId);
+  assertNotOwnOrder(actor, order, "record a refund");
+  const refundable =
+    order.paidMinor -
+    order.refundedMinor -
+    (await reservedForRefunds(tx, { orderId: order.id }, viaProvider?.requestId));
+  if (input.amountMinor > refundable) {
+    throw new OrderError(
+      refundable <= 0
+        ? "Nothing paid on this order is left to refund."
+        : `At most ${formatMinor(refundable, order.currency)} can be refunded: what was paid and not refunded yet.`,
+      400,
+    );
+  }
+  const paymentId = input.paymentId || (await latestRefundablePayment(tx, order.id));
+  if (!paymentId) throw new OrderError("Nothing paid on this order is left to refund.", 400);
+  if (!viaProvider) {
+    const [source] = await tx
+      .select({ provider: payments.provider })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (source?.provider) {
       throw new OrderError(
-        refundable === 0
-          ? "Nothing paid on this order is left to refund."
-          : `At most ${formatMinor(refundable, order.currency)} can be refunded: what was paid and not refunded yet.`,
+        `This payment was made through ${source.provider === "paystack" ? "Paystack" : "PayPal"}; refund it through ${source.provider === "paystack" ? "Paystack" : "PayPal"} from this screen.`,
         400,
       );
     }
-    const paymentId = input.paymentId || (await latestRefundablePayment(tx, order.id));
-    if (!paymentId) throw new OrderError("Nothing paid on this order is left to refund.", 400);
-    const now = new Date();
-    const year = now.getUTCFullYear();
-    const sequence = await nextInSeries(tx, `CN-${year}`);
-    const creditNoteNumber = documentNumber("CN", year, sequence);
-    const payment = await refundFromPayment(
-      tx,
-      { orderId: order.id, paymentId, amountMinor: input.amountMinor },
-      actor,
-      { creditNote: creditNoteNumber },
-    );
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        paymentId: payment.id,
-        amountMinor: input.amountMinor,
-        currency: order.currency,
-        method: input.method,
-        reference,
-        reason: input.reason?.trim() || null,
-        creditNoteNumber,
-        year,
-        sequence,
-        recordedBy: actorId(actor),
-        createdAt: now,
-      })
-      .returning();
-    const [updated] = await tx
-      .update(orders)
-      .set({ refundedMinor: sql`${orders.refundedMinor} + ${input.amountMinor}` })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await auditIn(tx, actor, "refund.record", refund.id, {
+  }
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  const sequence = await nextInSeries(tx, `CN-${year}`);
+  const creditNoteNumber = documentNumber("CN", year, sequence);
+  const payment = await refundFromPayment(
+    tx,
+    {
+      orderId: order.id,
+      paymentId,
+      amountMinor: input.amountMinor,
+      exceptRequestId: viaProvider?.requestId,
+    },
+    actor,
+    { creditNote: creditNoteNumber },
+  );
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
       orderId: order.id,
       paymentId: payment.id,
-      creditNote: creditNoteNumber,
       amountMinor: input.amountMinor,
-      amount: formatMinorAmount(input.amountMinor, order.currency),
       currency: order.currency,
       method: input.method,
       reference,
-      ...(refund.reason ? { reason: refund.reason } : {}),
-    });
-    let final = updated;
-    if (updated.state === "paid" && updated.refundedMinor === updated.paidMinor) {
-      final = await changeState(
-        tx,
-        updated,
-        "refunded",
-        actor,
-        {},
-        { creditNote: creditNoteNumber, refundedMinor: updated.refundedMinor },
-      );
-    }
-    await enqueueJob(tx, {
-      kind: ORDER_JOBS.refundMail,
-      payload: { refundId: refund.id },
-      uniqueKey: `refund:${refund.id}:credit-note`,
-    });
-    return { refund, order: final, payment };
+      reason: input.reason?.trim() || null,
+      creditNoteNumber,
+      year,
+      sequence,
+      recordedBy: actorId(actor),
+      createdAt: now,
+    })
+    .returning();
+  const [updated] = await tx
+    .update(orders)
+    .set({ refundedMinor: sql`${orders.refundedMinor} + ${input.amountMinor}` })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await auditIn(tx, actor, "refund.record", refund.id, {
+    orderId: order.id,
+    paymentId: payment.id,
+    creditNote: creditNoteNumber,
+    amountMinor: input.amountMinor,
+    amount: formatMinorAmount(input.amountMinor, order.currency),
+    currency: order.currency,
+    method: input.method,
+    reference,
+    ...(refund.reason ? { reason: refund.reason } : {}),
   });
+  let final = updated;
+  if (updated.state === "paid" && updated.refundedMinor === updated.paidMinor) {
+    final = await changeState(
+      tx,
+      updated,
+      "refunded",
+      actor,
+      {},
+      { creditNote: creditNoteNumber, refundedMinor: updated.refundedMinor },
+    );
+  }
+  await enqueueJob(tx, {
+    kind: ORDER_JOBS.refundMail,
+    payload: { refundId: refund.id },
+    uniqueKey: `refund:${refund.id}:credit-note`,
+  });
+  return { refund, order: final, payment };
 }

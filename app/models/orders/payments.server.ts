@@ -1,8 +1,8 @@
 // A payment's own life (issue 27, decision 0087): recorded, then refunded in part or in whole.
 // Refunds take money back from one named payment, under its row lock, never more than it has
 // left; the move and its audit row are in the refund's transaction.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { type PaymentState, payments } from "~/db/schema";
+import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { type PaymentState, payments, providerRefunds } from "~/db/schema";
 import { type Actor, defineMachine, type Tx } from "~/lib/lifecycle.server";
 import { formatMinor } from "~/lib/money";
 import { OrderError } from "./order-error";
@@ -30,6 +30,31 @@ export function refundableOf(payment: Pick<PaymentRow, "amountMinor" | "refunded
 }
 
 /**
+ * What refunds asked of a provider and not yet answered for good hold back (issue 31, decision
+ * 0100): `requested` and `pending` provider_refunds of a payment (or of an order), except one
+ * (the request being recorded). Read under the payment's (or order's) row lock.
+ */
+export async function reservedForRefunds(
+  tx: Tx,
+  of: { paymentId: string } | { orderId: string },
+  exceptRequestId?: string,
+) {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${providerRefunds.amountMinor}), 0)` })
+    .from(providerRefunds)
+    .where(
+      and(
+        "paymentId" in of
+          ? eq(providerRefunds.paymentId, of.paymentId)
+          : eq(providerRefunds.orderId, of.orderId),
+        inArray(providerRefunds.state, ["requested", "pending"]),
+        exceptRequestId ? ne(providerRefunds.id, exceptRequestId) : undefined,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
  * The payment a refund takes money from when none is named: the latest one on the order with
  * money left (by payment date, then when it was recorded). Null when nothing is left.
  */
@@ -45,12 +70,18 @@ export async function latestRefundablePayment(tx: Tx, orderId: string) {
 
 /**
  * Takes `amountMinor` back from a payment of the (already locked) order: locks the payment row,
- * refuses more than it has left (400), adds the amount to its refunded total, and moves it to
+ * refuses more than it has left (400) — less what provider refunds still on their way hold — adds the amount to its refunded total, and moves it to
  * partly_refunded or refunded with its audit row when its state changes.
  */
 export async function refundFromPayment(
   tx: Tx,
-  input: { orderId: string; paymentId: string; amountMinor: number },
+  input: {
+    orderId: string;
+    paymentId: string;
+    amountMinor: number;
+    /** The provider refund being recorded: its own reservation is not held against it. */
+    exceptRequestId?: string;
+  },
   actor: Actor,
   details: Record<string, unknown> = {},
 ) {
@@ -65,7 +96,9 @@ export async function refundFromPayment(
     throw new OrderError("This payment is not on this order; choose one of its payments.", 400);
   }
   const payment = await paymentMachine.lock(tx, input.paymentId);
-  const left = refundableOf(payment);
+  const left =
+    refundableOf(payment) -
+    (await reservedForRefunds(tx, { paymentId: payment.id }, input.exceptRequestId));
   if (input.amountMinor > left) {
     throw new OrderError(
       left === 0

@@ -11,6 +11,7 @@ import { MembershipFaq } from "~/components/membership-faq";
 import { MembershipPlans } from "~/components/membership-plans";
 import { buttonVariants } from "~/components/ui/button";
 import { env } from "~/lib/env.server";
+import { membershipPaymentAnswer } from "~/lib/payments/online.server";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, contactHref, sitePageHeaders } from "~/lib/site-content";
@@ -31,7 +32,10 @@ export const headers = sitePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, figures] = await Promise.all([getOptionalUser(request), getSiteFigures()]);
-  return data({ origin: env().BASE_URL, figures }, { headers: cacheHeadersFor(user !== null) });
+  return data(
+    { origin: env().BASE_URL, figures, paymentAnswer: membershipPaymentAnswer() },
+    { headers: cacheHeadersFor(user !== null) },
+  );
 }
 
 /** Members and events are live, from the one count every page shows (decision 0095). */
@@ -112,7 +116,12 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
           <h2 id="faq-heading" className="text-center text-3xl font-semibold">
             Frequently asked questions
           </h2>
-          <MembershipFaq items={MEMBERSHIP_FAQ} />
+          <MembershipFaq
+            items={MEMBERSHIP_FAQ.map((item) =>
+              // The payment answer names only the methods this installation has on (issue 31).
+              item.id === "payment" ? { ...item, answer: loaderData.paymentAnswer } : item,
+            )}
+          />
         </section>
 
         <section
