@@ -1,0 +1,454 @@
+// npm run bench:registration [-- --instances 2 --concurrency 50 --duration 60 --paid --kill-one
+//   --stalled-smtp --capacity 5000 --accounts 6000 --hoarders 5 --port 4660]
+// Registration opening day (issue 33): N verified accounts are made directly in a fresh
+// PostgreSQL database, one event opens with a large capacity, and `concurrency` clients post the
+// registration form the browser posts (intent=book, one seat, the account's session cookie, the
+// site's Origin, each client from its own address through TRUST_PROXY) for `duration` seconds
+// against one or two production instances sharing PostgreSQL and Redis. Each account registers
+// once (a free event allows one registration per account); a few hoarding accounts keep posting
+// and must get nothing beyond their share. Prints confirmed/s, p50/p95/p99, status counts, and
+// then checks the database itself: seats confirmed + held ≤ capacity, no duplicate ticket codes,
+// every registration a client saw succeed is there, invoice numbers gap-free, every unpaid hold
+// has its expiry job. --kill-one SIGKILLs the second instance halfway (its clients move to the
+// first, as a load balancer would); --stalled-smtp points both at an SMTP server that accepts
+// connections and never answers. Everything listens on 127.0.0.1 only; the run is bounded in time
+// (duration + 60 s of grace) and in count (the accounts made).
+import { execSync } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createServer, type Socket } from "node:net";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { type Server, startBuiltServer, table } from "./lib";
+
+const { values } = parseArgs({
+  options: {
+    instances: { type: "string", default: "2" },
+    concurrency: { type: "string", default: "50" },
+    duration: { type: "string", default: "60" },
+    capacity: { type: "string", default: "5000" },
+    accounts: { type: "string" },
+    hoarders: { type: "string", default: "5" },
+    paid: { type: "boolean", default: false },
+    "kill-one": { type: "boolean", default: false },
+    "stalled-smtp": { type: "boolean", default: false },
+    port: { type: "string", default: "4660" },
+    database: { type: "string", default: "kongamano_bench_registration" },
+    "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
+    "redis-url": { type: "string", default: "redis://127.0.0.1:6379" },
+    json: { type: "boolean", default: false },
+  },
+});
+const instances = Number(values.instances);
+const concurrency = Number(values.concurrency);
+const durationS = Number(values.duration);
+const capacity = Number(values.capacity);
+const hoarders = Number(values.hoarders);
+const basePort = Number(values.port);
+if (![1, 2].includes(instances)) throw new Error("--instances is 1 or 2");
+if (!(concurrency >= 1 && concurrency <= 500)) throw new Error("--concurrency is 1 to 500");
+if (!(durationS >= 1 && durationS <= 600)) throw new Error("--duration is 1 to 600 seconds");
+if (!/^[a-z_][a-z0-9_]*$/.test(values.database)) throw new Error("--database: a plain name");
+for (const url of [values["pg-url"], values["redis-url"]]) {
+  const host = new URL(url).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`${url}: 127.0.0.1 only`);
+}
+// Enough accounts for the best rate the site could reach, bounded.
+const accountCount = Math.min(
+  Number(values.accounts ?? Math.max(200, Math.ceil(durationS * 150))),
+  50_000,
+);
+
+const adminUrl = `${values["pg-url"]}/postgres`;
+const dbUrl = `${values["pg-url"]}/${values.database}`;
+const secret = `bench-registration-${randomBytes(16).toString("hex")}`;
+execSync(
+  `psql "${adminUrl}" -qc "drop database if exists ${values.database} with (force)" -c "create database ${values.database}"`,
+);
+// Shared limits start empty (the rate-limit counters of earlier runs would refuse us).
+execSync(
+  `redis-cli -u ${values["redis-url"]} --no-raw eval "for _,k in ipairs(redis.call('keys','ratelimit:*')) do redis.call('del',k) end" 0`,
+);
+
+// A mail server that accepts connections and never says a word (not even its greeting).
+const stalledSockets = new Set<Socket>();
+const stalled = values["stalled-smtp"]
+  ? await new Promise<ReturnType<typeof createServer>>((resolve) => {
+      const server = createServer((socket) => {
+        stalledSockets.add(socket);
+        socket.on("error", () => {});
+        socket.on("close", () => stalledSockets.delete(socket));
+      });
+      server.listen(basePort + 19, "127.0.0.1", () => resolve(server));
+    })
+  : null;
+
+const shared: Record<string, string> = {
+  DATABASE_URL: dbUrl,
+  REDIS_URL: values["redis-url"],
+  SESSION_SECRET: secret,
+  SEED_DEMO: "false",
+  TRUST_PROXY: "loopback",
+  HOST: "127.0.0.1",
+  JOBS_POLL_MS: "1000",
+  ...(stalled ? { SMTP_URL: `smtp://127.0.0.1:${basePort + 19}` } : {}),
+};
+const servers: Server[] = [];
+const stopAll = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  for (const socket of stalledSockets) socket.destroy();
+  stalled?.close();
+};
+process.once("SIGINT", () => {
+  void stopAll().then(() => process.exit(130));
+});
+
+try {
+  // The first instance migrates the empty database; the data is made before the second starts.
+  servers.push(await startBuiltServer(shared, basePort));
+  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const prepared = await prepare(db);
+  if (instances === 2) servers.push(await startBuiltServer(shared, basePort + 1));
+  console.log(
+    `${instances} instance(s) on PostgreSQL + Redis, ${concurrency} clients, ${durationS} s, ` +
+      `${values.paid ? "paid" : "free"} ticket, capacity ${capacity}, ${accountCount} accounts, ` +
+      `${hoarders} hoarders${values["kill-one"] ? ", second instance SIGKILLed halfway" : ""}` +
+      `${stalled ? ", SMTP stalled" : ""}; load average ${loadAverage()}`,
+  );
+  const outcome = await drive(prepared);
+  const checks = await verify(db, prepared, outcome);
+  await db.end();
+  report(outcome, checks);
+  if (checks.some((c) => !c.ok) || outcome.status5xx > 0) process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+
+function loadAverage() {
+  return execSync("cut -d' ' -f1-3 /proc/loadavg").toString().trim();
+}
+
+type Account = { id: string; email: string; cookie: string; ip: string };
+type Prepared = {
+  eventId: string;
+  slug: string;
+  ticket: string; // the form's value: the fee's id, or "free"
+  accounts: Account[];
+  hoarders: Account[];
+};
+
+/** Verified accounts with open sessions, and the event, written straight into the database. */
+async function prepare(db: pg.Pool): Promise<Prepared> {
+  const started = Date.now();
+  const slug = `opening-day-${Date.now()}`;
+  const start = new Date(Date.now() + 30 * 86_400_000);
+  const {
+    rows: [event],
+  } = await db.query(
+    `insert into events (title, slug, location, start_date, end_date, status, capacity)
+     values ($1, $2, 'Nairobi', $3, $4, 'published', $5) returning id`,
+    [`Annual Summit ${slug}`, slug, start, new Date(start.getTime() + 2 * 86_400_000), capacity],
+  );
+  let ticket = "free";
+  if (values.paid) {
+    const {
+      rows: [fee],
+    } = await db.query(
+      `insert into event_fees (event_id, fee_type, amount_minor, currency, max_per_order, max_per_account)
+       values ($1, 'conference_only', 1500000, 'KES', 10, 1) returning id`,
+      [event.id],
+    );
+    ticket = fee.id;
+  }
+  const total = accountCount + hoarders;
+  const all: Account[] = [];
+  for (let offset = 0; offset < total; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, total - offset) }, (_, i) => {
+      const n = offset + i;
+      const token = randomBytes(24).toString("base64url");
+      const signature = createHmac("sha256", secret).update(token).digest("base64");
+      return {
+        id: randomUUID(),
+        email: `bench-${n}@example.org`,
+        token,
+        cookie: `kongamano.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
+        // Each client comes from its own address (10.x.y.z), as visitors on opening day do.
+        ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      };
+    });
+    await db.query(
+      `insert into "user" (id, full_name, email, email_verified)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::bool[])`,
+      [
+        batch.map((a) => a.id),
+        batch.map((_, i) => `Bench Attendee ${offset + i}`),
+        batch.map((a) => a.email),
+        batch.map(() => true),
+      ],
+    );
+    await db.query(
+      `insert into session (id, token, user_id, expires_at, ip_address)
+       select *, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::text[], $3::text[])`,
+      [batch.map(() => randomUUID()), batch.map((a) => a.token), batch.map((a) => a.id)],
+    );
+    for (const { id, email, cookie, ip } of batch) all.push({ id, email, cookie, ip });
+  }
+  console.log(`prepared ${total} accounts and the event in ${Date.now() - started} ms`);
+  return {
+    eventId: event.id,
+    slug,
+    ticket,
+    accounts: all.slice(hoarders),
+    hoarders: all.slice(0, hoarders),
+  };
+}
+
+type Outcome = {
+  elapsedS: number;
+  latencies: number[];
+  statuses: Map<string, number>;
+  status5xx: number;
+  /** What clients saw succeed: registration ids (free) and order ids (paid). */
+  registrationIds: string[];
+  orderIds: string[];
+  hoarderSuccesses: number;
+  killedAt: number | null;
+};
+
+async function drive(prepared: Prepared): Promise<Outcome> {
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  const registrationIds: string[] = [];
+  const orderIds: string[] = [];
+  let status5xx = 0;
+  let hoarderSuccesses = 0;
+  let next = 0;
+  const alive = servers.map(() => true);
+  const started = performance.now();
+  const endAt = started + durationS * 1000;
+  let killedAt: number | null = null;
+  const killer =
+    values["kill-one"] && servers.length === 2
+      ? setTimeout(
+          () => {
+            killedAt = (performance.now() - started) / 1000;
+            alive[1] = false;
+            servers[1].child.kill("SIGKILL");
+            console.log(`SIGKILL to the second instance at ${killedAt.toFixed(1)} s`);
+          },
+          (durationS * 1000) / 2,
+        )
+      : null;
+  const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+
+  const post = async (account: Account, clientIndex: number) => {
+    // The client's instance (a load balancer's choice); a dead one's clients go to the other.
+    let target = clientIndex % servers.length;
+    if (!alive[target]) target = alive.findIndex(Boolean);
+    const { url } = servers[target];
+    const body = new URLSearchParams({
+      intent: "book",
+      [`qty.${prepared.ticket}`]: "1",
+      "seats[0].ticket": prepared.ticket,
+      "seats[0].name": `Attendee ${account.email}`,
+      "seats[0].email": account.email,
+    });
+    const t0 = performance.now();
+    try {
+      const response = await fetch(`${url}/events/${prepared.slug}/register`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: url,
+          Cookie: account.cookie,
+          "X-Forwarded-For": account.ip,
+          Accept: "text/html",
+        },
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      const location = response.headers.get("location") ?? "";
+      const registration = /^\/registrations\/([0-9a-f-]{36})/.exec(location)?.[1];
+      const order = /^\/orders\/([0-9a-f-]{36})/.exec(location)?.[1];
+      if (response.status >= 500) status5xx++;
+      count(
+        response.status === 302 && (registration || order)
+          ? "302 registered"
+          : String(response.status),
+      );
+      if (registration) registrationIds.push(registration);
+      if (order) orderIds.push(order);
+      return Boolean(registration || order);
+    } catch (error) {
+      // The connection died with its instance (SIGKILL) or timed out: nothing was seen.
+      count(`error ${(error as Error).name}`);
+      return false;
+    }
+  };
+
+  const client = async (clientIndex: number) => {
+    while (performance.now() < endAt) {
+      const index = next++;
+      if (index >= prepared.accounts.length) return;
+      await post(prepared.accounts[index], clientIndex);
+    }
+  };
+  // The hoarders post again and again, each as fast as answers come.
+  const hoarder = async (account: Account, clientIndex: number) => {
+    while (performance.now() < endAt) {
+      if (await post(account, clientIndex)) hoarderSuccesses++;
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: concurrency }, (_, i) => client(i)),
+    ...prepared.hoarders.map((account, i) => hoarder(account, i)),
+  ]);
+  if (killer) clearTimeout(killer);
+  return {
+    elapsedS: (performance.now() - started) / 1000,
+    latencies,
+    statuses,
+    status5xx,
+    registrationIds,
+    orderIds,
+    hoarderSuccesses,
+    killedAt,
+  };
+}
+
+type Check = { name: string; ok: boolean; detail: string };
+
+async function verify(db: pg.Pool, prepared: Prepared, outcome: Outcome): Promise<Check[]> {
+  const checks: Check[] = [];
+  const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
+  const one = async (text: string, params: unknown[] = []) =>
+    (await db.query(text, params)).rows[0];
+
+  const held = await one(
+    `select coalesce(sum(r.quantity * coalesce(f.admits, 1)) filter (where r.state in ('confirmed', 'awaiting_payment')), 0)::int as held,
+            count(*) filter (where r.state = 'confirmed')::int as confirmed,
+            count(*) filter (where r.state = 'awaiting_payment')::int as awaiting
+       from registrations r left join event_fees f on f.id = r.fee_id
+      where r.event_id = $1`,
+    [prepared.eventId],
+  );
+  const offered = await one(
+    `select coalesce(sum(quantity), 0)::int as n from waitlist_entries where event_id = $1 and state = 'offered'`,
+    [prepared.eventId],
+  );
+  check(
+    "capacity",
+    held.held + offered.n <= capacity,
+    `${held.confirmed} confirmed + ${held.awaiting} awaiting payment + ${offered.n} offered ≤ ${capacity}`,
+  );
+  const duplicates = await one(
+    `select count(*)::int as n from (select code from tickets group by code having count(*) > 1) d`,
+  );
+  const ticketsOfEvent = await one(`select count(*)::int as n from tickets where event_id = $1`, [
+    prepared.eventId,
+  ]);
+  check(
+    "ticket codes",
+    duplicates.n === 0 && ticketsOfEvent.n === held.confirmed,
+    `${ticketsOfEvent.n} tickets for ${held.confirmed} confirmed seats, ${duplicates.n} duplicate codes`,
+  );
+  const seenRegistrations = await one(
+    `select count(*)::int as n from registrations where id = any($1::uuid[]) and state = 'confirmed'`,
+    [outcome.registrationIds],
+  );
+  const seenOrders = await one(
+    `select count(*)::int as n from registrations r join orders o on o.id = r.order_id
+      where o.id = any($1::uuid[]) and r.state = 'awaiting_payment' and o.state = 'awaiting_payment'`,
+    [outcome.orderIds],
+  );
+  const seen = outcome.registrationIds.length + outcome.orderIds.length;
+  check(
+    "nothing lost",
+    seenRegistrations.n === outcome.registrationIds.length &&
+      seenOrders.n === outcome.orderIds.length,
+    `${seenRegistrations.n + seenOrders.n} of the ${seen} registrations clients saw succeed are in the database`,
+  );
+  const unanswered = [...outcome.statuses]
+    .filter(([key]) => key.startsWith("error"))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const extra = held.confirmed + held.awaiting - seen;
+  check(
+    "nothing extra",
+    extra === 0 || (extra > 0 && extra <= unanswered),
+    `${held.confirmed + held.awaiting} live registrations in the database, ${seen} seen by clients` +
+      " (more would be one made for a request whose answer was lost, e.g. with a killed instance)",
+  );
+  const hoarded = await one(
+    `select coalesce(max(n), 0)::int as most from (select count(*)::int as n from registrations
+      where event_id = $1 and user_id = any($2::text[]) and state in ('confirmed', 'awaiting_payment') group by user_id) h`,
+    [prepared.eventId, prepared.hoarders.map((h) => h.id)],
+  );
+  check(
+    "hoarders",
+    hoarded.most <= 1,
+    `${prepared.hoarders.length} hoarding accounts posted again and again; the most one holds is ${hoarded.most} (limit 1); ${outcome.hoarderSuccesses} of their posts succeeded`,
+  );
+  const gaps = await one(
+    `select count(*)::int as n, coalesce(max(sequence), 0)::int as last, count(distinct sequence)::int as distinct_n,
+            coalesce(min(sequence), 1)::int as first
+       from invoices where year = extract(year from now())::int`,
+  );
+  check(
+    "invoice numbers",
+    gaps.n === gaps.distinct_n && gaps.last - gaps.first + 1 === gaps.n,
+    gaps.n === 0
+      ? "no invoices (free tickets)"
+      : `${gaps.n} invoices numbered ${gaps.first}…${gaps.last}, no gap, no repeat`,
+  );
+  const unheld = await one(
+    `select count(*)::int as n from orders o
+      where o.state = 'awaiting_payment' and not exists (
+        select 1 from jobs j where j.unique_key = 'order:' || o.id || ':expire' and j.state in ('queued', 'running'))`,
+  );
+  check(
+    "holds end",
+    unheld.n === 0,
+    `${unheld.n} unpaid orders without a pending expiry job (their seats would be held forever)`,
+  );
+  check("no 5xx", outcome.status5xx === 0, `${outcome.status5xx} responses ≥ 500`);
+  return checks;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function report(outcome: Outcome, checks: Check[]) {
+  const sorted = [...outcome.latencies].sort((a, b) => a - b);
+  const registered = outcome.registrationIds.length + outcome.orderIds.length;
+  const figures = {
+    instances,
+    clients: concurrency,
+    ticket: values.paid ? "paid" : "free",
+    "registered/s": (registered / outcome.elapsedS).toFixed(1),
+    registered,
+    "p50 ms": percentile(sorted, 50).toFixed(0),
+    "p95 ms": percentile(sorted, 95).toFixed(0),
+    "p99 ms": percentile(sorted, 99).toFixed(0),
+    "max ms": (sorted.at(-1) ?? Number.NaN).toFixed(0),
+    seconds: outcome.elapsedS.toFixed(1),
+    load: loadAverage(),
+  };
+  console.log("");
+  table([figures]);
+  console.log(
+    `\nstatuses: ${[...outcome.statuses].map(([k, v]) => `${k} × ${v}`).join(", ")}` +
+      (outcome.killedAt !== null
+        ? `; second instance killed at ${outcome.killedAt.toFixed(1)} s`
+        : ""),
+  );
+  console.log("");
+  for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
+  if (values.json)
+    console.log(
+      JSON.stringify({ figures, statuses: Object.fromEntries(outcome.statuses), checks }),
+    );
+}
