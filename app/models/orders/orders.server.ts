@@ -170,6 +170,21 @@ export type NewOrder = {
  * create the order inside its own transaction, e.g. together with a held seat.
  */
 export async function createOrder(input: NewOrder, within?: Tx) {
+  const run = async (tx: Tx) => {
+    const { order, issueInvoice } = await openOrder(input, tx);
+    return { order, invoiceNumber: await issueInvoice() };
+  };
+  return within ? run(within) : getDb().transaction(run);
+}
+
+/**
+ * An order without its invoice yet, in the caller's transaction; `issueInvoice()` draws the
+ * gap-free number and writes the invoice (and the order's audit row). The counter row stays
+ * locked from the draw to the commit, so a caller draws it as its last step (registration: after
+ * the seats are counted) and orders of different events queue for the number only briefly while
+ * a rolled-back order still gives its number back (decision 0113).
+ */
+export async function openOrder(input: NewOrder, tx: Tx) {
   if (input.lines.length === 0) throw new OrderError("An order needs at least one line.", 400);
   const lines = input.lines.map((line) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
@@ -181,63 +196,67 @@ export async function createOrder(input: NewOrder, within?: Tx) {
     return { ...line, lineTotalMinor: line.quantity * line.unitAmountMinor };
   });
   const totalMinor = lines.reduce((sum, line) => sum + line.lineTotalMinor, 0);
-  const run = async (tx: Tx) => {
-    const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        buyerId: input.buyer.id,
-        buyerName: input.buyer.name,
-        billingEmail: input.buyer.email,
-        organisationName: input.organisationName || null,
-        taxId: input.taxId || null,
-        currency: input.currency,
-        totalMinor,
-        expiresAt: new Date(now.getTime() + input.holdMs),
-      })
-      .returning();
-    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-    const year = now.getUTCFullYear();
-    const sequence = await nextInSeries(tx, `INV-${year}`);
-    const number = documentNumber("INV", year, sequence);
-    await tx.insert(invoices).values({
-      orderId: order.id,
-      number,
-      year,
-      sequence,
-      paymentReference: paymentReferenceOf(year, sequence),
-      issuedAt: now,
-    });
-    await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
-      to: "awaiting_payment",
-      invoice: number,
-      totalMinor,
+  const now = new Date();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      buyerId: input.buyer.id,
+      buyerName: input.buyer.name,
+      billingEmail: input.buyer.email,
+      organisationName: input.organisationName || null,
+      taxId: input.taxId || null,
       currency: input.currency,
-    });
+      totalMinor,
+      expiresAt: new Date(now.getTime() + input.holdMs),
+    })
+    .returning();
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
+  await enqueueJob(tx, {
+    kind: ORDER_JOBS.invoiceMail,
+    payload: { orderId: order.id },
+    uniqueKey: `order:${order.id}:invoice`,
+  });
+  await enqueueJob(tx, {
+    kind: ORDER_JOBS.expire,
+    payload: { orderId: order.id },
+    runAt: order.expiresAt,
+    uniqueKey: `order:${order.id}:expire`,
+  });
+  // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
+  const remindAt = new Date(order.expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
+  if (remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS) {
     await enqueueJob(tx, {
-      kind: ORDER_JOBS.invoiceMail,
+      kind: ORDER_JOBS.holdReminder,
       payload: { orderId: order.id },
-      uniqueKey: `order:${order.id}:invoice`,
+      runAt: remindAt,
+      uniqueKey: `order:${order.id}:hold-reminder`,
     });
-    await enqueueJob(tx, {
-      kind: ORDER_JOBS.expire,
-      payload: { orderId: order.id },
-      runAt: order.expiresAt,
-      uniqueKey: `order:${order.id}:expire`,
-    });
-    // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
-    const remindAt = new Date(order.expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
-    if (remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS) {
-      await enqueueJob(tx, {
-        kind: ORDER_JOBS.holdReminder,
-        payload: { orderId: order.id },
-        runAt: remindAt,
-        uniqueKey: `order:${order.id}:hold-reminder`,
+  }
+  let issued: Promise<string> | undefined;
+  const issueInvoice = () => {
+    issued ??= (async () => {
+      const year = now.getUTCFullYear();
+      const sequence = await nextInSeries(tx, `INV-${year}`);
+      const number = documentNumber("INV", year, sequence);
+      await tx.insert(invoices).values({
+        orderId: order.id,
+        number,
+        year,
+        sequence,
+        paymentReference: paymentReferenceOf(year, sequence),
+        issuedAt: now,
       });
-    }
-    return { order, invoiceNumber: number };
+      await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
+        to: "awaiting_payment",
+        invoice: number,
+        totalMinor,
+        currency: input.currency,
+      });
+      return number;
+    })();
+    return issued;
   };
-  return within ? run(within) : getDb().transaction(run);
+  return { order, issueInvoice };
 }
 
 // ---------------------------------------------------------------------------------------------
