@@ -1,6 +1,7 @@
 // Every job handler and every reaction between domains, registered in one place (style.md rule
 // 12). The server, the worker and any script that runs jobs call wireProcess() by name; a process
 // that did not runs nothing: its workers claim no kind, and a paid order's unlock fails.
+import { registerCfpJobs } from "./cfp/cfp-jobs.server";
 import { registerBuiltInJobs } from "./jobs.server";
 import { activateTerm } from "./membership/membership.server";
 import { registerMembershipJobs } from "./membership/membership-jobs.server";
@@ -28,6 +29,7 @@ export function wireProcess() {
   registerProviderJobs();
   registerRegistrationJobs();
   registerMembershipJobs();
+  registerCfpJobs();
 
   // An event ticket: paid → the registration is confirmed (tickets, mail); its order closed →
   // the held seats are freed for the waitlist; reinstated → the seats are taken back if free.

@@ -4,6 +4,7 @@ import { papers } from "~/db/schema";
 import { getOptionalUser } from "~/lib/permissions.server";
 import { hasRole } from "~/lib/roles";
 import { getStorage, isSafeKey, publicUrl } from "~/lib/storage.server";
+import { MANUSCRIPT_FOLDER } from "~/models/cfp/manuscripts.server";
 import { PROOF_FOLDER } from "~/models/orders/payment-proof.server";
 import type { Route } from "./+types/uploads-file";
 
@@ -28,8 +29,12 @@ async function pdfCacheControl(request: Request, key: string): Promise<string | 
 // Uploaded files. Names are random and never reused, so public ones are cached for a year.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  // Payment proofs are private: served to staff by /admin/payments/:id/proof only.
-  if (!isSafeKey(key) || key.startsWith(`${PROOF_FOLDER}/`)) {
+  // Payment proofs and manuscripts are private: served by their own routes only.
+  if (
+    !isSafeKey(key) ||
+    key.startsWith(`${PROOF_FOLDER}/`) ||
+    key.startsWith(`${MANUSCRIPT_FOLDER}/`)
+  ) {
     throw new Response("Not Found", { status: 404 });
   }
   const pdf = key.endsWith(".pdf");
