@@ -9,6 +9,9 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 // The Daraja stand-in (issue 34): the server runs with M-Pesa online against it, as README's
 // "Try M-Pesa locally" does; pushes complete by themselves, the phone's last digits choose how.
 const darajaPort = Number(process.env.E2E_DARAJA_PORT ?? port + 2);
+// The PayPal stand-in (issue 31): PayPal is on against it; its approval page sends the buyer back
+// and it posts the signed PAYMENT.CAPTURE.COMPLETED webhook to the site after each capture.
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 4);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -55,6 +58,20 @@ export default defineConfig({
       env: { NODE_ENV: "test", STANDIN_PORT: String(darajaPort), STANDIN_DELAY_MS: "1000" },
     },
     {
+      command: "exec npx tsx scripts/paypal-standin/cli.ts",
+      url: `http://127.0.0.1:${paypalPort}/v1/oauth2/token`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "test",
+        STANDIN_PORT: String(paypalPort),
+        STANDIN_DELAY_MS: "500",
+        STANDIN_WEBHOOK_URL: `${baseURL}/api/payments/hooks/paypal/webhook`,
+      },
+    },
+    {
       command: `exec node server/index.js >> ${JSON.stringify(serverLog)}`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -90,6 +107,11 @@ export default defineConfig({
         MPESA_PASSKEY: "standin-passkey",
         MPESA_INITIATOR_NAME: "standin-initiator",
         MPESA_SECURITY_CREDENTIAL: "standin-credential",
+        // PayPal against its stand-in (its default credentials; cli.ts prints them).
+        PAYPAL_BASE_URL: `http://127.0.0.1:${paypalPort}`,
+        PAYPAL_CLIENT_ID: "standin-client-id",
+        PAYPAL_CLIENT_SECRET: "standin-client-secret",
+        PAYPAL_WEBHOOK_ID: "STANDINWEBHOOK1",
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       },
     },
