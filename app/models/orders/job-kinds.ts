@@ -16,6 +16,4 @@ export const ORDER_JOBS = {
   providerRefundQuery: "provider-refund.query",
   /** Asks Paystack to verify a card payment whose webhook or return arrived (issue 31). */
   paystackVerify: "paystack.verify",
-  /** Closes Paystack attempts still pending when their order's hold ended (issue 31). */
-  paystackExpire: "paystack.expire",
 } as const;

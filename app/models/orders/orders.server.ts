@@ -39,6 +39,7 @@ import {
   refundFromPayment,
   reservedForRefunds,
 } from "./payments.server";
+import { expireOpenCheckouts } from "./paystack-checkouts.server";
 import { reactionsFor } from "./reactions.server";
 
 /** An unpaid order is reminded this long before its hold ends (holds shorter than twice this are not). */
@@ -139,6 +140,8 @@ async function changeState(
     for (const kind of await lineKinds(tx, order.id)) {
       await reactionsFor(kind).closed?.(tx, updated, { to, actor, reason });
     }
+    // Card attempts still open end with the hold (issue 31); one paid later is held as credit.
+    await expireOpenCheckouts(tx, order.id, actor, `order ${to}`);
   }
   return updated;
 }

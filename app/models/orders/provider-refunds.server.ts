@@ -323,15 +323,24 @@ export type ProviderRefundView = {
   createdAt: string;
 };
 
-/** An order's refunds through providers that are not recorded refunds (yet): pending, failed. */
-export async function openProviderRefunds(orderId: string): Promise<ProviderRefundView[]> {
+/**
+ * An order's refunds through providers still on their way (requested, pending), for its page;
+ * with `failed` too for staff.
+ */
+export async function openProviderRefunds(
+  orderId: string,
+  withFailed = false,
+): Promise<ProviderRefundView[]> {
   const rows = await getDb()
     .select()
     .from(providerRefunds)
     .where(
       and(
         eq(providerRefunds.orderId, orderId),
-        inArray(providerRefunds.state, ["requested", "pending", "failed"]),
+        inArray(
+          providerRefunds.state,
+          withFailed ? ["requested", "pending", "failed"] : ["requested", "pending"],
+        ),
       ),
     )
     .orderBy(desc(providerRefunds.createdAt));

@@ -10,13 +10,15 @@ export const SIGN_IN_ACTION = "auth.sign_in";
 export const SIGN_IN_FAILED_ACTION = "auth.sign_in_failed";
 export const ROLE_CHANGE_ACTION = "user.role_change";
 export const FORGED_CALLBACK_ACTION = "mpesa.callback_forged";
+/** A card or PayPal webhook with a bad signature, or one the provider's own API contradicts (issue 31). */
+export const FORGED_WEBHOOK_ACTIONS = ["paystack.webhook_forged", "paypal.webhook_forged"] as const;
 
 /** This many failed sign-ins for one e-mail or one address within the window is high risk. */
 export const REPEATED_FAILURE_THRESHOLD = 5;
 
 /** Regular expression (PostgreSQL `~*`, case-insensitive) over `action` selecting security events. */
 export const SECURITY_EVENT_PATTERN =
-  "^(auth\\.sign_in_failed|user\\.role_change|invitation\\..+|mpesa\\.callback_forged)$|two_factor|2fa|mfa|password|^(user|account|auth)\\.[a-z_]*delet";
+  "^(auth\\.sign_in_failed|user\\.role_change|invitation\\..+|mpesa\\.callback_forged|paystack\\.webhook_forged|paypal\\.webhook_forged)$|two_factor|2fa|mfa|password|^(user|account|auth)\\.[a-z_]*delet";
 
 export type RiskInput = {
   action: string;
@@ -36,6 +38,7 @@ export function riskLevel(entry: RiskInput): RiskLevel {
   if (action === ROLE_CHANGE_ACTION) return details.to === "admin" ? "high" : "medium";
   // A payment callback Daraja does not confirm (issue 34): someone tried to make money appear.
   if (action === FORGED_CALLBACK_ACTION) return "high";
+  if ((FORGED_WEBHOOK_ACTIONS as readonly string[]).includes(action)) return "high";
   if (/two_factor|2fa|mfa/.test(action)) return /disable|remove/.test(action) ? "high" : "low";
   if (action.startsWith("invitation.")) {
     return action === "invitation.create" && details.role === "admin" ? "high" : "low";

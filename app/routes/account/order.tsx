@@ -1,8 +1,10 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { CardPay } from "~/components/card-pay";
 import { ConfirmAction, isConfirmed } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { Download } from "~/components/icons";
 import { MpesaPay } from "~/components/mpesa-pay";
+import { PaypalPay } from "~/components/paypal-pay";
 import { OrderStateBadge } from "~/components/order-state-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -12,9 +14,17 @@ import { formatDate } from "~/lib/format";
 import { formatMinor } from "~/lib/money";
 import { mpesaOnline } from "~/lib/payments/daraja.server";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payments/methods";
+import { onlineProvidersFor } from "~/lib/payments/online.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { latestPush, mpesaAmounts, startStkPush } from "~/models/orders/mpesa.server";
 import { cancelOrder, OrderError } from "~/models/orders/orders.server";
+import {
+  latestPaypalCheckout,
+  paypalDue,
+  startPaypalCheckout,
+} from "~/models/orders/paypal.server";
+import { startCardPayment } from "~/models/orders/paystack.server";
+import { openProviderRefunds } from "~/models/orders/provider-refunds.server";
 import type { Route } from "./+types/order";
 import { requireVisibleOrder } from "./order-access.server";
 
@@ -47,8 +57,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         push: await latestPush(order.id),
       }
     : null;
+  // Online methods that take the order's currency (issue 31): only while something is due.
+  const online =
+    order.state === "awaiting_payment" && detail.dueMinor > 0
+      ? onlineProvidersFor(order.currency)
+      : [];
+  // PayPal (issue 31) for an unpaid order in a currency it takes, when it is configured.
+  const paypalMinor = onlineProvidersFor(order.currency).includes("paypal")
+    ? paypalDue({ state: order.state, currency: order.currency, dueMinor: detail.dueMinor })
+    : null;
+  const lastPaypal = paypalMinor ? await latestPaypalCheckout(order.id) : null;
+  const paypal = paypalMinor
+    ? {
+        due: money(paypalMinor),
+        note: lastPaypal?.state === "failed" ? lastPaypal.failure : null,
+      }
+    : null;
   return {
     mpesa,
+    paypal,
+    online,
+    providerRefunds: await openProviderRefunds(order.id),
     paymentReference: invoice.paymentReference,
     id: order.id,
     state: order.state,
@@ -103,6 +132,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { viewer } = await requireVisibleOrder(request, params.id);
   const form = await request.formData();
+  if (form.get("intent") === "card") {
+    let url: string;
+    try {
+      ({ url } = await startCardPayment({
+        orderId: params.id,
+        actor: { id: viewer.id, role: viewer.role, request },
+      }));
+    } catch (error) {
+      if (error instanceof OrderError) {
+        return data({ cardError: error.message }, { status: error.status });
+      }
+      throw error;
+    }
+    return redirect(url);
+  }
+  if (form.get("intent") === "paypal") {
+    let approveUrl: string;
+    try {
+      ({ approveUrl } = await startPaypalCheckout({
+        orderId: params.id,
+        actor: { id: viewer.id, role: viewer.role, request },
+      }));
+    } catch (error) {
+      if (error instanceof OrderError) {
+        return data({ paypalError: error.message }, { status: error.status });
+      }
+      throw error;
+    }
+    return redirect(approveUrl);
+  }
   if (form.get("intent") === "mpesa-push") {
     const phone = String(form.get("phone") ?? "").slice(0, 40);
     try {
@@ -248,6 +307,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               phone={actionData && "phone" in actionData ? actionData.phone : ""}
             />
           ) : null}
+          {order.online.includes("paystack") && order.due ? (
+            <CardPay
+              action={`/orders/${order.id}`}
+              dueLabel={order.due}
+              error={actionData && "cardError" in actionData ? actionData.cardError : null}
+            />
+          ) : null}
+          {order.paypal ? (
+            <PaypalPay
+              action={`/orders/${order.id}`}
+              dueLabel={order.paypal.due}
+              note={order.paypal.note}
+              error={actionData && "paypalError" in actionData ? actionData.paypalError : null}
+            />
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             {order.instructions.map((instruction) => (
               <section
@@ -303,9 +377,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         )}
       </Card>
 
-      {order.refunds.length > 0 ? (
+      {order.refunds.length > 0 || order.providerRefunds.length > 0 ? (
         <Card className="grid gap-3 p-6">
           <h2 className="text-xl font-semibold">Refunds</h2>
+          {order.providerRefunds.length > 0 ? (
+            <ul className="grid gap-2">
+              {order.providerRefunds.map((r) => (
+                <li key={r.id} className="rounded-lg border border-border p-3 text-sm">
+                  {r.amount} · {r.provider} · refund on its way (a credit note follows once{" "}
+                  {r.provider} confirms it)
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <ul className="grid gap-2">
             {order.refunds.map((r) => (
               <li
