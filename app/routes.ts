@@ -57,12 +57,14 @@ export default [
   route("registrations/:id", "routes/account/registration.tsx"),
   route("orders/:id/invoice.pdf", "routes/api/order-invoice-pdf.ts"),
   route("orders/:id/mpesa-status", "routes/api/order-mpesa-status.ts"),
+  route("orders/:id/card", "routes/account/order-card.ts"),
   route("orders/:id/paypal/:step", "routes/account/order-paypal.tsx"),
   route("orders/:id/receipts/:receiptId/receipt.pdf", "routes/api/order-receipt-pdf.ts"),
   route("orders/:id/credit-notes/:refundId/credit-note.pdf", "routes/api/order-credit-note-pdf.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   // Daraja's callbacks (issue 34): an unguessable segment, every callback confirmed before it counts
   route("api/payments/hooks/:segment/:hook", "routes/api/payment-hooks.ts"),
+  route("api/payments/hooks/paystack/webhook", "routes/api/paystack-webhook.ts"),
   route("api/payments/hooks/paypal/webhook", "routes/api/paypal-webhook.ts"),
 
   // Files from storage (uploaded images and PDFs)
