@@ -55,6 +55,11 @@ export default [
   route("profile/membership", "routes/account/membership-manage.ts"),
   route("orders/:id", "routes/account/order.tsx"),
   route("registrations/:id", "routes/account/registration.tsx"),
+  // Peer review (issue 32): a reviewer's requests; a per-call capability, not a site role
+  route("reviews", "routes/reviews/index.tsx"),
+  route("reviews/invitation/:token", "routes/reviews/invitation.tsx"),
+  route("reviews/:assignmentId", "routes/reviews/review.tsx"),
+  route("reviews/:assignmentId/manuscript/:round", "routes/reviews/manuscript.ts"),
   route("orders/:id/invoice.pdf", "routes/api/order-invoice-pdf.ts"),
   route("orders/:id/mpesa-status", "routes/api/order-mpesa-status.ts"),
   route("orders/:id/card", "routes/account/order-card.ts"),
@@ -103,6 +108,8 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("calls/:id/submissions", "routes/admin/cfp/submissions.tsx"),
+      route("submissions/:id", "routes/admin/cfp/submission.tsx"),
     ]),
     route("uploads", "routes/api/admin-upload.ts"),
     route("security/activity.csv", "routes/admin/security-activity-csv.ts"),
@@ -110,6 +117,7 @@ export default [
     route("payments/:paymentId/proof", "routes/admin/payment-proof.ts"),
     route("members.csv", "routes/admin/members-csv.ts"),
     route("members/:id/student-proof", "routes/admin/member-student-proof.ts"),
+    route("submissions/:id/manuscript/:round", "routes/admin/cfp/manuscript.ts"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),
