@@ -541,6 +541,29 @@ describe("hidden intents: every action refuses what its page hides", () => {
       );
       if (f) failures.push(f);
     }
+    // "Pay with PayPal" and its return page (issue 31): the order's own people only.
+    for (const who of ["anonymous", "user"] as const) {
+      const f = await expectRefused(`PayPal for another's order as ${who}`, () =>
+        post(
+          "routes/account/order.tsx",
+          `/orders/${fx.ownerOrderId}`,
+          { id: fx.ownerOrderId },
+          { intent: "paypal" },
+          cookies[who],
+        ),
+      );
+      if (f) failures.push(f);
+      const r = await expectRefused(`PayPal return on another's order as ${who}`, () =>
+        post(
+          "routes/account/order-paypal.tsx",
+          `/orders/${fx.ownerOrderId}/paypal/return`,
+          { id: fx.ownerOrderId, step: "return" },
+          { token: "5O190127TN364715T" },
+          cookies[who],
+        ),
+      );
+      if (r) failures.push(r);
+    }
     // Known hole (issue 26 §3): the page hides "Cancel" once part of the order is paid.
     const partPaid = await expectRefused("cancel a part-paid order as its buyer", () =>
       cancel(fx.partPaidOrderId, ownerCookie),
@@ -779,6 +802,8 @@ describe("hidden intents: every action refuses what its page hides", () => {
       "seats",
       // The order page's "Pay with M-Pesa" (refused for a stranger's order above).
       "mpesa-push",
+      // The order page's "Pay with PayPal" (refused for a stranger's order above).
+      "paypal",
       "update-profile",
       "change-password",
       "enable-2fa",
