@@ -36,7 +36,7 @@ const GUIDELINES: Array<{ title: string; body: string }> = [
 ];
 
 /** The in-page submission guidelines that 'Review Guidelines' on /papers points to. */
-export function PaperGuidelines() {
+export function PaperGuidelines({ hasOpenCall = false }: { hasOpenCall?: boolean }) {
   return (
     <section
       id="guidelines"
@@ -60,16 +60,26 @@ export function PaperGuidelines() {
           </li>
         ))}
       </ol>
-      <p className="mt-6 text-sm text-slate-700">
-        Ready?{" "}
-        <Link
-          to="/contact?topic=paper-submission"
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          Send us your paper
-        </Link>{" "}
-        with its title, authors and abstract; we reply within 24 hours with where to upload the PDF.
-      </p>
+      {hasOpenCall ? (
+        <p className="mt-6 text-sm text-slate-700">
+          Ready?{" "}
+          <a href="#open-calls" className="font-medium text-primary underline underline-offset-4">
+            Choose an open call
+          </a>
+          , sign in and submit your paper; you can save a draft and finish it later.
+        </p>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">
+          No call for papers is open right now; new calls are listed on this page.{" "}
+          <Link
+            to="/contact?topic=paper-submission"
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Ask us about publishing
+          </Link>{" "}
+          in the meantime.
+        </p>
+      )}
     </section>
   );
 }

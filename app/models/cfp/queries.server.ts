@@ -16,7 +16,9 @@ import {
   submissionVersions,
   user,
 } from "~/db/schema";
+import { formatDate } from "~/lib/format";
 import { acceptsSubmissions } from "./calls.server";
+import { submitToCallPath } from "./urls";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a route parameter can be an id (anything else is "not found" without a query). */
@@ -71,6 +73,16 @@ export async function getCall(callId: string) {
 
 export type OpenCall = Awaited<ReturnType<typeof listOpenCalls>>[number];
 
+/** Events a call can feed (not archived), latest first, for the call form. */
+export async function listEventsForCalls() {
+  return getDb()
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(ne(events.status, "archived"))
+    .orderBy(desc(events.startDate))
+    .limit(200);
+}
+
 /** Calls taking submissions now (open, deadline not passed), soonest deadline first. */
 export async function listOpenCalls(options: { eventId?: string; now?: Date } = {}) {
   const now = options.now ?? new Date();
@@ -95,6 +107,37 @@ export async function listOpenCalls(options: { eventId?: string; now?: Date } = 
       ),
     )
     .orderBy(asc(calls.submissionDeadline));
+}
+
+export type OpenCallItem = {
+  id: string;
+  title: string;
+  description: string;
+  tracks: string[];
+  /** The deadline's day as the site writes dates. */
+  deadline: string;
+  blindMode: "double" | "single";
+  eventTitle: string | null;
+  eventSlug: string | null;
+  submitHref: string;
+};
+
+/** The open calls as the public pages list them (plain data, dates written out). */
+export async function listOpenCallItems(
+  options: { eventId?: string } = {},
+): Promise<OpenCallItem[]> {
+  const rows = await listOpenCalls(options);
+  return rows.map((call) => ({
+    id: call.id,
+    title: call.title,
+    description: call.description,
+    tracks: call.tracks,
+    deadline: formatDate(call.submissionDeadline),
+    blindMode: call.blindMode,
+    eventTitle: call.eventTitle,
+    eventSlug: call.eventSlug,
+    submitHref: submitToCallPath(call.id),
+  }));
 }
 
 /** A call a signed-in person may submit to (open, before its deadline), or null. */

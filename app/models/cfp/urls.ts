@@ -14,3 +14,5 @@ export const reviewerInvitationPath = (token: string) => `/reviews/invitation/${
 export const editorSubmissionPath = (submissionId: string) => `/admin/submissions/${submissionId}`;
 /** The back office's calls. */
 export const ADMIN_CALLS_PATH = "/admin/calls";
+/** The editor's list of one call's submissions (screening, filters). */
+export const callSubmissionsPath = (callId: string) => `${ADMIN_CALLS_PATH}/${callId}/submissions`;

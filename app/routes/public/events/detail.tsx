@@ -25,10 +25,12 @@ import {
   Users,
 } from "~/components/icons";
 import { Link } from "~/components/link";
+import { OpenCalls } from "~/components/open-calls";
 import { buttonVariants } from "~/components/ui/button";
 import { statusLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";
 import { jsonLd, pageMeta } from "~/lib/seo";
+import { listOpenCallItems } from "~/models/cfp/queries.server";
 import { isUuid } from "~/models/events/filters";
 import {
   findPublishedEventSlugById,
@@ -48,11 +50,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw data({ message: "Event Not Found" }, { status: 404 });
   }
   const now = new Date();
-  const seats = await getSeatsLeft(event);
+  const [seats, openCalls] = await Promise.all([
+    getSeatsLeft(event),
+    listOpenCallItems({ eventId: event.id }),
+  ]);
   return data(
     {
       event: buildEventPageView(event, { now, origin: env().BASE_URL, seats }),
       renderedAt: now.getTime(),
+      openCalls,
       origin: env().BASE_URL,
     },
     { headers: publicCacheHeaders(request) },
@@ -83,7 +89,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 type RootData = { user: { id: string } | null } | undefined;
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, renderedAt } = loaderData;
+  const { event, renderedAt, openCalls } = loaderData;
   const signedIn = Boolean((useRouteLoaderData("root") as RootData)?.user);
   const path = `/events/${encodeURIComponent(event.slug)}`;
   // A visitor signs in first and comes back to the registration page.
@@ -393,6 +399,17 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted-foreground">The agenda will be published soon.</p>
           )}
         </section>
+
+        {openCalls.length > 0 ? (
+          <div className="lg:col-span-2">
+            <OpenCalls
+              calls={openCalls}
+              headingId="event-calls-heading"
+              heading="Call for Papers"
+              showEvent={false}
+            />
+          </div>
+        ) : null}
 
         <section aria-labelledby="sponsors-heading" className="lg:col-span-2">
           <h2 id="sponsors-heading" className="text-2xl font-semibold">

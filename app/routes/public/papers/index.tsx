@@ -8,6 +8,7 @@ import {
   Send,
 } from "~/components/icons";
 import { Link } from "~/components/link";
+import { OpenCalls } from "~/components/open-calls";
 import { PaperCard } from "~/components/paper-card";
 import { PaperFiltersForm } from "~/components/paper-filters-form";
 import { PaperGuidelines } from "~/components/paper-guidelines";
@@ -18,6 +19,7 @@ import { getOptionalUser } from "~/lib/permissions.server";
 import { pageMeta } from "~/lib/seo";
 import { cacheHeadersFor, sitePageHeaders } from "~/lib/site-content";
 import { cn } from "~/lib/utils";
+import { listOpenCallItems } from "~/models/cfp/queries.server";
 import {
   BULK_DOWNLOAD_LIMIT,
   hasActiveFilters,
@@ -43,7 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const user = await getOptionalUser(request);
   const viewer = paperViewer(user);
-  const [list, counts] = await Promise.all([listPapers(filters, viewer), countPapers()]);
+  const [list, counts, openCalls] = await Promise.all([
+    listPapers(filters, viewer),
+    countPapers(),
+    listOpenCallItems(),
+  ]);
   if (filters.page > list.pageCount)
     throw redirect(papersHref({ ...filters, page: list.pageCount }));
 
@@ -59,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageCount: list.pageCount,
       counts,
       canSeeAll: viewer.canSeeAll,
+      openCalls,
       origin: new URL(env().BASE_URL).origin,
     },
     { headers: cacheHeadersFor(Boolean(user)) },
@@ -89,7 +96,7 @@ export const meta: Route.MetaFunction = ({ data, location }) => {
 };
 
 export default function PapersIndex({ loaderData }: Route.ComponentProps) {
-  const { filters, papers, total, capped, pageCount, counts, canSeeAll } = loaderData;
+  const { filters, papers, total, capped, pageCount, counts, canSeeAll, openCalls } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/papers";
   const bulkQuery = paperFiltersQuery({ ...filters, page: 1 });
@@ -163,10 +170,7 @@ export default function PapersIndex({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to="/contact?topic=paper-submission" className={buttonVariants({ size: "lg" })}>
-              <Send aria-hidden />
-              Submit Paper
-            </Link>
+            <SubmitPaperButton calls={openCalls} />
             <a href="#guidelines" className={buttonVariants({ variant: "outline", size: "lg" })}>
               <BookOpenCheck aria-hidden />
               Review Guidelines
@@ -175,8 +179,44 @@ export default function PapersIndex({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <PaperGuidelines />
+      {openCalls.length > 0 ? (
+        <div id="open-calls" className="mx-auto max-w-6xl scroll-mt-24 px-4 pt-12">
+          <OpenCalls calls={openCalls} headingId="open-calls-heading" />
+        </div>
+      ) : null}
+
+      <PaperGuidelines hasOpenCall={openCalls.length > 0} />
     </main>
+  );
+}
+
+/**
+ * 'Submit Paper' leads where a paper can be sent: the one open call's form, the list of open
+ * calls when there are several, and says so when none is open (issue 32).
+ */
+function SubmitPaperButton({ calls }: { calls: { submitHref: string }[] }) {
+  if (calls.length === 0) {
+    return (
+      <span
+        aria-disabled="true"
+        className={cn(
+          buttonVariants({ size: "lg", variant: "outline" }),
+          "cursor-default opacity-80",
+        )}
+      >
+        <Send aria-hidden />
+        Submit Paper: no call is open now
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={calls.length === 1 ? calls[0].submitHref : "#open-calls"}
+      className={buttonVariants({ size: "lg" })}
+    >
+      <Send aria-hidden />
+      Submit Paper
+    </Link>
   );
 }
 
