@@ -77,6 +77,25 @@ export const RefundSchema = z.object({
     .optional(),
 });
 
+/**
+ * Giving money back through the provider that took it (Paystack, PayPal; issue 31): no method or
+ * reference to type, the provider's refund id becomes the reference once it confirms.
+ */
+export const OnlineRefundSchema = z.object({
+  intent: z.literal("online-refund"),
+  orderId: z.uuid({ error: "Choose the order to refund" }),
+  paymentId: z.uuid({ error: "Choose the payment the money goes back to" }),
+  amount: z
+    .string({ error: "Enter the amount to refund, e.g. 1500 or 1500.50" })
+    .trim()
+    .refine(amountText, { error: "Enter the amount to refund, e.g. 1500 or 1500.50" }),
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: "The reason can be at most 500 characters" })
+    .optional(),
+});
+
 /** Reinstating a closed order whose payments cover it (issue 26). */
 export const ReinstateSchema = z.object({
   intent: z.literal("reinstate"),
@@ -87,5 +106,6 @@ export const PaymentActionSchema = z.discriminatedUnion("intent", [
   RecordPaymentSchema,
   MatchPaymentSchema,
   RefundSchema,
+  OnlineRefundSchema,
   ReinstateSchema,
 ]);

@@ -23,6 +23,7 @@ import { runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/account/order";
 import { loader as cardReturnLoader } from "~/routes/account/order-card";
+import { action as paymentsAction, loader as paymentsLoader } from "~/routes/admin/payments";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
 import {
   type PaystackStandin,
@@ -400,6 +401,49 @@ describe("cards through Paystack", () => {
         { id: buyer.id, role: "editor" },
       ),
     ).rejects.toBeInstanceOf(OrderError);
+  });
+
+  it("the Payments screen refunds a card payment online: too much is a 400 with the amount kept, half is a credit note", async () => {
+    const { order: o, payment } = await paidOrder();
+    const cookie = await sessionCookieFor(admin.id);
+    const page = await paymentsLoader({
+      request: new Request(`http://localhost:3000/admin/payments?refund=${o.id}`, {
+        headers: { cookie },
+      }),
+      params: {},
+      context: {},
+    } as never);
+    expect(page.refund?.online).toHaveLength(1);
+    expect(page.refund?.online[0].label).toContain("via Paystack");
+    expect(page.refund?.payments).toHaveLength(0);
+    const post = (amount: string) =>
+      paymentsAction({
+        request: new Request("http://localhost:3000/admin/payments", {
+          method: "POST",
+          body: new URLSearchParams({
+            intent: "online-refund",
+            orderId: o.id,
+            paymentId: payment.id,
+            amount,
+            reason: "Cannot attend",
+          }),
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        }),
+        params: {},
+        context: {},
+      } as never);
+    const tooMuch = (await post("150.01")) as {
+      init: ResponseInit;
+      data: { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    };
+    expect(tooMuch.init.status).toBe(400);
+    expect(tooMuch.data.result.initialValue.amount).toBe("150.01");
+    expect(tooMuch.data.result.error[""]?.[0]).toMatch(/^At most USD 150\.00 can be refunded/);
+    const half = (await post("75")) as Response;
+    expect(half.status).toBe(302);
+    const [row] = await database.db.select().from(refunds).where(eq(refunds.orderId, o.id));
+    expect(row).toMatchObject({ amountMinor: 75_00, method: "card", reason: "Cannot attend" });
+    expect((await orderRow(o.id)).state).toBe("paid");
   });
 
   it("a refund Paystack answers pending stays reserved and is recorded when it is processed", async () => {

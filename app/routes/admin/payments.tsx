@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageHeader } from "~/components/admin/page-header";
 import {
+  type OnlineRefundSchema,
   PaymentActionSchema,
   type RecordPaymentSchema,
   type RefundSchema,
@@ -52,6 +53,11 @@ import {
 } from "~/models/orders/payment-proof.server";
 import { refundableOf } from "~/models/orders/payments.server";
 import {
+  openProviderRefunds,
+  PROVIDER_NAMES,
+  refundThroughProvider,
+} from "~/models/orders/provider-refunds.server";
+import {
   getOrderForViewer,
   listOrdersAwaitingPayment,
   listOrdersNeedingAttention,
@@ -84,17 +90,28 @@ async function refundTarget(request: Request, viewer: { id: string; role: Role }
     )
     .map((p) => ({
       id: p.id,
+      provider: p.provider,
       label: `${PAYMENT_METHOD_LABELS[p.method]} ${p.reference} · ${formatDate(p.paidAt)} · ${formatMinor(refundableOf(p), currency)} left`,
       leftAmount: minorToDecimal(Math.min(refundableOf(p), heldMinor), currency),
     }));
+  // Payments a provider took go back through it (issue 31); the rest are recorded by staff.
+  const offline = refundable.filter((p) => !p.provider);
+  const online = refundable.filter((p) => p.provider);
   return {
     orderId: detail.order.id,
     invoiceNumber: detail.invoice.number,
     buyer: detail.order.buyerName,
     currency,
     refundable: formatMinor(heldMinor, currency),
-    refundableAmount: refundable[0]?.leftAmount ?? minorToDecimal(heldMinor, currency),
-    payments: refundable,
+    refundableAmount: offline[0]?.leftAmount ?? minorToDecimal(heldMinor, currency),
+    payments: offline,
+    online: online.map((p) => ({
+      id: p.id,
+      label: `${p.label} · via ${PROVIDER_NAMES[p.provider ?? "paystack"]}`,
+      leftAmount: p.leftAmount,
+    })),
+    onlineAmount: online[0]?.leftAmount ?? "",
+    providerRefunds: await openProviderRefunds(detail.order.id, true),
   };
 }
 
@@ -246,6 +263,50 @@ export async function action({ request }: Route.ActionArgs) {
         type: "success",
         title: order.state === "refunded" ? "Refund recorded · order refunded" : "Refund recorded",
         description: `Credit note ${refund.creditNoteNumber} for ${formatMinor(refund.amountMinor, refund.currency)} issued and e-mailed to the buyer.`,
+      });
+    } catch (error) {
+      if (error instanceof OrderError) return refused(error);
+      throw error;
+    }
+  }
+  if (value.intent === "online-refund") {
+    const target = await getOrderForViewer(value.orderId, { id: user.id, role: user.role });
+    const currency = target?.order.currency ?? "USD";
+    const amountMinor = parseMinorUnits(value.amount, currency);
+    if (amountMinor === null) return refused(new OrderError(decimalsRule(currency), 400));
+    try {
+      const outcome = await refundThroughProvider(
+        {
+          orderId: value.orderId,
+          paymentId: value.paymentId,
+          amountMinor,
+          reason: value.reason,
+        },
+        actor,
+      );
+      const { request: asked } = outcome;
+      const provider = PROVIDER_NAMES[asked.provider];
+      const amount = formatMinor(asked.amountMinor, asked.currency);
+      if (asked.state === "failed") {
+        return refused(
+          new OrderError(
+            `${provider} did not refund ${amount}: ${asked.failure ?? "refused"}`,
+            409,
+          ),
+        );
+      }
+      return redirectWithToast("/admin/payments", {
+        type: "success",
+        title:
+          asked.state === "completed"
+            ? outcome.orderState === "refunded"
+              ? `Refunded through ${provider} · order refunded`
+              : `Refunded through ${provider}`
+            : `Refund asked of ${provider}`,
+        description:
+          asked.state === "completed"
+            ? `Credit note ${outcome.creditNoteNumber} for ${amount} issued and e-mailed to the buyer.`
+            : `${provider} is processing ${amount}; the credit note is issued and e-mailed once it confirms.`,
       });
     } catch (error) {
       if (error instanceof OrderError) return refused(error);
@@ -515,6 +576,65 @@ function RefundForm({
   );
 }
 
+function OnlineRefundForm({
+  target,
+  lastResult,
+}: {
+  target: {
+    orderId: string;
+    onlineAmount: string;
+    online: { id: string; label: string }[];
+  };
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const validation = useDeferredSchema<z.input<typeof OnlineRefundSchema>>(
+    async () => (await import("~/components/admin/payment-schema")).OnlineRefundSchema,
+  );
+  const [form, fields] = useForm({
+    id: `online-refund-${target.orderId}`,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: { amount: target.onlineAmount, paymentId: target.online[0]?.id },
+    ...validation,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="online-refund" />
+      <input type="hidden" name="orderId" value={target.orderId} />
+      <h3 className="font-semibold">Refund to the card or PayPal account</h3>
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        The money goes back through the provider that took it. The refund and its credit note are
+        recorded once the provider confirms it.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Refund payment" {...fieldWiring(fields.paymentId)}>
+          <NativeSelect {...getSelectProps(fields.paymentId)}>
+            {target.online.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="Amount to refund" {...fieldWiring(fields.amount)}>
+          <Input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" />
+        </Field>
+        <Field label="Reason (optional)" {...fieldWiring(fields.reason)}>
+          <Input {...getInputProps(fields.reason, { type: "text" })} maxLength={500} />
+        </Field>
+      </div>
+      <Button type="submit" disabled={navigation.state === "submitting"} className="w-fit">
+        Refund Online
+      </Button>
+    </Form>
+  );
+}
+
 function ReinstateForm({ orderId, invoiceNumber }: { orderId: string; invoiceNumber: string }) {
   return (
     <Form method="post">
@@ -568,7 +688,28 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             Refund {refund.invoiceNumber} ({refund.buyer})
           </h2>
           {isAdmin ? (
-            <RefundForm target={refund} lastResult={reply("refund")} />
+            <>
+              {refund.providerRefunds.length > 0 ? (
+                <ul className="grid gap-1 text-sm">
+                  {refund.providerRefunds.map((r) => (
+                    <li key={r.id}>
+                      {r.amount} through {r.provider}:{" "}
+                      {r.state === "failed"
+                        ? `not refunded (${r.failure ?? "refused"})`
+                        : r.state === "pending"
+                          ? "on its way; the credit note follows once it is confirmed"
+                          : "asked, no answer yet: check the provider's dashboard"}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {refund.online.length > 0 ? (
+                <OnlineRefundForm target={refund} lastResult={reply("online-refund")} />
+              ) : null}
+              {refund.payments.length > 0 || refund.online.length === 0 ? (
+                <RefundForm target={refund} lastResult={reply("refund")} />
+              ) : null}
+            </>
           ) : (
             <p className="text-sm text-muted-foreground">
               {refund.refundable} paid and not refunded yet. An admin records refunds; the order is
