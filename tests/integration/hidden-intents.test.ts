@@ -463,6 +463,20 @@ describe("hidden intents: every action refuses what its page hides", () => {
         reason: "Probe",
       },
     },
+    {
+      intent: "online-refund",
+      need: "admin" as RouteRole, // refunds through Paystack / PayPal are an admin's (issue 31)
+      file: "routes/admin/payments.tsx",
+      url: "/admin/payments",
+      multipart: true,
+      fields: {
+        intent: "online-refund",
+        orderId: fx.partPaidOrderId,
+        paymentId: "00000000-0000-4000-8000-000000000000",
+        amount: "1",
+        reason: "Probe",
+      },
+    },
     ...(["register-urls", "confirm", "statement"] as const).map((intent) => ({
       intent,
       need: "admin" as RouteRole, // the M-Pesa screen shows its actions to admins only
@@ -563,6 +577,19 @@ describe("hidden intents: every action refuses what its page hides", () => {
         ),
       );
       if (r) failures.push(r);
+    }
+    // "Pay by card" (issue 31): the order's own people only.
+    for (const who of ["anonymous", "user"] as const) {
+      const f = await expectRefused(`card payment for another's order as ${who}`, () =>
+        post(
+          "routes/account/order.tsx",
+          `/orders/${fx.ownerOrderId}`,
+          { id: fx.ownerOrderId },
+          { intent: "card" },
+          cookies[who],
+        ),
+      );
+      if (f) failures.push(f);
     }
     // Known hole (issue 26 §3): the page hides "Cancel" once part of the order is paid.
     const partPaid = await expectRefused("cancel a part-paid order as its buyer", () =>
@@ -804,6 +831,8 @@ describe("hidden intents: every action refuses what its page hides", () => {
       "mpesa-push",
       // The order page's "Pay with PayPal" (refused for a stranger's order above).
       "paypal",
+      // The order page's "Pay by card" (refused for a stranger's order above).
+      "card",
       "update-profile",
       "change-password",
       "enable-2fa",
