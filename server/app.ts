@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { onContentChanged, startContentChangeRelay } from "~/lib/content-version.server";
 import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
+import { paypalApprovalOrigin } from "~/lib/payments/paypal.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
 import { enqueuePaybillRegistration } from "~/models/orders/mpesa-paybill.server";
@@ -58,6 +59,11 @@ export interface AppOptions {
 export function contentSecurityPolicy(scriptSources: string[], env: Env) {
   const images = ["'self'", "data:", "blob:"];
   if (env.S3_PUBLIC_URL) images.push(new URL(env.S3_PUBLIC_URL).origin); // uploads served by S3/CDN
+  const forms = ["'self'"];
+  // "Pay with PayPal" posts to our action, which redirects to PayPal's approval page (issue 31).
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID) {
+    forms.push(paypalApprovalOrigin(env.PAYPAL_BASE_URL));
+  }
   return [
     "default-src 'self'",
     // Scripts only with this response's nonce (or the cached page's hashes); 'strict-dynamic'
@@ -68,7 +74,7 @@ export function contentSecurityPolicy(scriptSources: string[], env: Env) {
     `img-src ${images.join(" ")}`,
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    `form-action ${forms.join(" ")}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -38,6 +38,18 @@ export function paypalOnline() {
   return paypalConfig() !== null;
 }
 
+/**
+ * Where PayPal's approval page lives for an API base: www.sandbox.paypal.com for the sandbox API,
+ * www.paypal.com for the live one, the base itself for a stand-in. The order page's form
+ * redirects there, so the Content-Security-Policy's form-action must allow it (no-JS buyers).
+ */
+export function paypalApprovalOrigin(baseUrl: string) {
+  const { hostname, origin } = new URL(baseUrl);
+  if (/(^|\.)sandbox\.paypal\.com$/.test(hostname)) return "https://www.sandbox.paypal.com";
+  if (/(^|\.)paypal\.com$/.test(hostname)) return "https://www.paypal.com";
+  return origin;
+}
+
 /** Whether PayPal takes a currency (USD, EUR, GBP: not KES). */
 export function paypalTakes(currency: string): currency is Currency {
   return (PROVIDER_CURRENCIES.paypal as readonly string[]).includes(currency);

@@ -15,6 +15,7 @@ import {
   PaypalError,
   parsePaypalAmount,
   paypalAmount,
+  paypalApprovalOrigin,
   paypalClient,
   paypalConfig,
   TOKEN_MARGIN_MS,
@@ -219,6 +220,14 @@ describe("PayPal", () => {
       await expect(other.getOrder("NOSUCHORDER")).rejects.toMatchObject({ status: 401 });
       expect(standin.counts.tokens).toBe(before + 4);
       forgetPaypalTokens();
+    });
+
+    it("knows where PayPal's approval page is, for the form-action of the Content-Security-Policy", () => {
+      expect(paypalApprovalOrigin("https://api-m.sandbox.paypal.com")).toBe(
+        "https://www.sandbox.paypal.com",
+      );
+      expect(paypalApprovalOrigin("https://api-m.paypal.com/")).toBe("https://www.paypal.com");
+      expect(paypalApprovalOrigin(standin.url)).toBe(standin.url);
     });
 
     it("refuses wrong credentials", async () => {
