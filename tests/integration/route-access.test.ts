@@ -26,6 +26,7 @@ import { hasRole, type Role } from "~/lib/roles";
 import { getToast } from "~/lib/toast.server";
 import routes from "~/routes";
 import { databaseFingerprint, useTestDatabase } from "../helpers/db";
+import { signInEachRole } from "../helpers/session";
 
 type RouteEntry = { id: string; file: string; path: string; layouts: string[] };
 type Who = "anonymous" | Role;
@@ -316,6 +317,71 @@ describe("route access (spec §6)", () => {
               failures.push(`POST ${link.file} as ${who}: refused but the database changed`);
             }
           }
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+});
+
+/**
+ * Reviewers' routes (issue 32): reviewing is a per-call capability, not a role, so every signed-in
+ * person reaches /reviews, and an assignment (or its PDF, or an invitation) that is not theirs is
+ * a 404 whatever their role. Anonymous visitors are sent to sign in (GET) or refused (POST).
+ */
+describe("route access: reviewers' routes", () => {
+  useTestDatabase();
+  const reviewerRoutes = flatten(routes as Parameters<typeof flatten>[0]).filter(
+    (r) => r.path === "/reviews" || r.path.startsWith("/reviews/"),
+  );
+  const signedIn: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const signed = await signInEachRole();
+    for (const role of ["user", "editor", "admin"] as const) signedIn[role] = signed[role];
+  });
+
+  it("finds them in app/routes.ts", () => {
+    expect(reviewerRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/reviews", "/reviews/:assignmentId"]),
+    );
+  });
+
+  it.each(reviewerRoutes.map((r) => [r.path, r] as const))(
+    "%s: anonymous to sign-in, nobody else's assignment found",
+    async (_path, route) => {
+      const failures: string[] = [];
+      const mod = await load(route.file);
+      if (mod.loader) {
+        const anonymous = await call(mod.loader, "GET", route.path, null);
+        if (!isRedirect(anonymous) || !anonymous.location?.startsWith("/auth")) {
+          failures.push(`GET as anonymous: ${describeOutcome(anonymous)}`);
+        }
+      }
+      if (mod.action) {
+        const before = await databaseFingerprint();
+        const anonymous = await call(mod.action, "POST", route.path, null);
+        if (anonymous.kind !== "response" || anonymous.status !== 401) {
+          failures.push(`POST as anonymous: ${describeOutcome(anonymous)}`);
+        }
+        if ((await databaseFingerprint()) !== before)
+          failures.push("POST as anonymous changed data");
+      }
+      const hasParameter = route.path.includes(":");
+      for (const role of Object.keys(signedIn)) {
+        for (const [method, fn] of [
+          ["GET", mod.loader],
+          ["POST", mod.action],
+        ] as const) {
+          if (!fn) continue;
+          const o = await call(fn, method, route.path, signedIn[role]);
+          // The invitation page shows nothing about the paper before its POST checks the token.
+          const disclosesNothing = method === "GET" && route.path.includes(":token");
+          const ok =
+            hasParameter && !disclosesNothing
+              ? o.kind === "response" && o.status === 404
+              : o.kind === "value" || (o.kind === "response" && o.status === 200);
+          if (!ok) failures.push(`${method} as ${role}: ${describeOutcome(o)}`);
         }
       }
       expect(failures).toEqual([]);
