@@ -13,6 +13,7 @@ import { onContentChanged, startContentChangeRelay } from "~/lib/content-version
 import { type Env, EnvError, parseEnv, setEnv } from "~/lib/env.server";
 import { logger, redactHeaders, redactUrl } from "~/lib/logger.server";
 import { paypalApprovalOrigin } from "~/lib/payments/paypal.server";
+import { paystackCheckoutOrigin } from "~/lib/payments/paystack.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
 import { enqueuePaybillRegistration } from "~/models/orders/mpesa-paybill.server";
@@ -64,6 +65,8 @@ export function contentSecurityPolicy(scriptSources: string[], env: Env) {
   if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID) {
     forms.push(paypalApprovalOrigin(env.PAYPAL_BASE_URL));
   }
+  // "Pay by card" likewise redirects to Paystack's checkout page (issue 31).
+  if (env.PAYSTACK_SECRET_KEY) forms.push(paystackCheckoutOrigin(env.PAYSTACK_BASE_URL));
   return [
     "default-src 'self'",
     // Scripts only with this response's nonce (or the cached page's hashes); 'strict-dynamic'

@@ -23,6 +23,16 @@ export function paystackConfig(): PaystackConfig | null {
   };
 }
 
+/**
+ * Where Paystack's checkout page lives for an API base: checkout.paystack.com for Paystack's API,
+ * the base itself for a stand-in. "Pay by card" posts to our action, which redirects there, so the
+ * Content-Security-Policy's form-action must allow it (buyers without JavaScript).
+ */
+export function paystackCheckoutOrigin(baseUrl: string) {
+  const { hostname, origin } = new URL(baseUrl);
+  return /(^|\.)paystack\.co$/.test(hostname) ? "https://checkout.paystack.com" : origin;
+}
+
 /** Paystack refused the request (it answered, 4xx or `status: false`). */
 export class PaystackError extends Error {
   constructor(

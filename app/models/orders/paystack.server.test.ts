@@ -19,6 +19,7 @@ import {
 import { setEnv } from "~/lib/env.server";
 import { paymentMethodsAnswer } from "~/lib/payments/methods";
 import { membershipPaymentAnswer, onlineProvidersFor } from "~/lib/payments/online.server";
+import { paystackCheckoutOrigin, validPaystackSignature } from "~/lib/payments/paystack.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/account/order";
@@ -182,6 +183,18 @@ describe("cards through Paystack", () => {
     } finally {
       setEnv(settings(standin));
     }
+  });
+
+  it("checks signatures in constant time on the raw body, and knows where the checkout page is", () => {
+    const raw = '{"event":"charge.success","data":{"reference":"x"}}';
+    const good = standin.sign(raw);
+    expect(validPaystackSignature(raw, good, standin.secretKey)).toBe(true);
+    expect(validPaystackSignature(`${raw} `, good, standin.secretKey)).toBe(false);
+    expect(validPaystackSignature(raw, good.toUpperCase(), standin.secretKey)).toBe(true);
+    expect(validPaystackSignature(raw, good.slice(2), standin.secretKey)).toBe(false);
+    expect(validPaystackSignature(raw, null, standin.secretKey)).toBe(false);
+    expect(paystackCheckoutOrigin("https://api.paystack.co")).toBe("https://checkout.paystack.com");
+    expect(paystackCheckoutOrigin(standin.url)).toBe(standin.url);
   });
 
   it("pays a USD ticket: initialize for the balance in cents, the webhook and the return page record one payment", async () => {
