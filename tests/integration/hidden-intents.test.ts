@@ -22,6 +22,9 @@ import {
 } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { getToast } from "~/lib/toast.server";
+import { createCall } from "~/models/cfp/calls.server";
+import { assignReviewer } from "~/models/cfp/reviews.server";
+import { saveDraft, submit as submitPaper } from "~/models/cfp/submissions.server";
 import { applyForMembership } from "~/models/membership/membership.server";
 import { createOrder, type NewOrderLine, recordPayment } from "~/models/orders/orders.server";
 import { insertEvent, insertFee, insertRegistration } from "~/models/registrations/test-fixtures";
@@ -125,6 +128,8 @@ describe("hidden intents: every action refuses what its page hides", () => {
     jobId: "",
     invitationId: "",
     slug: "",
+    cfpSubmissionId: "",
+    cfpAssignmentId: "",
   };
   let reference = 0;
 
@@ -324,6 +329,60 @@ describe("hidden intents: every action refuses what its page hides", () => {
     multipart?: boolean;
     allowedLater?: boolean;
   };
+  // A submitted paper of a call for papers (issue 32) with one reviewer asked: the editor's
+  // intents on its page, and the reviewer's intents posted by people who are not that reviewer.
+  beforeAll(async () => {
+    const editor = { id: ids.editor, role: "editor" as const };
+    const call = await createCall(
+      editor,
+      {
+        title: "Hidden intents call",
+        description: "",
+        tracks: [],
+        submissionDeadline: new Date(Date.now() + 30 * 86_400_000),
+        reviewDeadline: new Date(Date.now() + 60 * 86_400_000),
+        eventId: null,
+        blindMode: "double",
+        criteria: ["Relevance"],
+      },
+      { open: true },
+    );
+    const author = { id: ids.owner, role: "user" as const };
+    const draft = await saveDraft(
+      author,
+      { callId: call.id },
+      {
+        title: "Hidden intents paper",
+        abstract: "An abstract.",
+        keywords: ["one", "two", "three"],
+        track: null,
+        authors: [{ name: "Olive Owner", email: "olive@example.test", corresponding: true }],
+        declaration: true,
+        manuscript: new TextEncoder().encode("%PDF-1.4\n% manuscript\n%%EOF\n"),
+      },
+    );
+    await submitPaper(author, draft.id);
+    const reviewer = crypto.randomUUID();
+    await database.db
+      .insert(user)
+      .values({ id: reviewer, name: "Rita Reviewer", email: "rita.reviewer@example.test" });
+    const assignment = await assignReviewer(editor, draft.id, {
+      email: "rita.reviewer@example.test",
+      dueAt: new Date(Date.now() + 20 * 86_400_000),
+    });
+    fx.cfpSubmissionId = draft.id;
+    fx.cfpAssignmentId = assignment.id;
+  });
+
+  const cfpCase = (intent: string, fields: Record<string, string> = {}): StaffCase => ({
+    intent: `${intent} (submission)`,
+    need: "editor" as RouteRole,
+    file: "routes/admin/cfp/submission.tsx",
+    url: `/admin/submissions/${fx.cfpSubmissionId}`,
+    params: { id: fx.cfpSubmissionId },
+    fields: { intent, ...fields },
+  });
+
   const staffCases = (): StaffCase[] => [
     {
       intent: "approve",
@@ -511,6 +570,12 @@ describe("hidden intents: every action refuses what its page hides", () => {
       fields: { intent: "delete", id: fx.eventId },
       allowedLater: true,
     },
+    cfpCase("assign", { email: "someone.else@example.test", dueDate: "2099-01-01" }),
+    cfpCase("cancel-assignment", { assignmentId: fx.cfpAssignmentId }),
+    cfpCase("decide", { outcome: "accepted", letter: "Dear authors" }),
+    cfpCase("desk-reject", { reason: "Out of scope" }),
+    cfpCase("publish"),
+    cfpCase("agenda", { day: "2099-01-01", time: "10:00", minutes: "30" }),
   ];
 
   it("refuses every back-office intent to roles below the area's, and changes nothing", async () => {
@@ -812,6 +877,25 @@ describe("hidden intents: every action refuses what its page hides", () => {
     expect(failures).toEqual([]);
   });
 
+  it("refuses a review assignment's intents to everyone but its reviewer", async () => {
+    const failures: string[] = [];
+    for (const intent of ["no-conflict", "conflict", "decline", "save", "submit"]) {
+      for (const who of ROLES) {
+        const failure = await expectRefused(`${intent} as ${who}`, () =>
+          post(
+            "routes/reviews/review.tsx",
+            `/reviews/${fx.cfpAssignmentId}`,
+            { assignmentId: fx.cfpAssignmentId },
+            { intent, note: "We work together", commentsToAuthors: "Fine" },
+            cookies[who],
+          ),
+        );
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("covers every intent the pages post", () => {
     const covered = new Set([
       ...staffCases().map((c) => c.fields.intent),
@@ -840,6 +924,12 @@ describe("hidden intents: every action refuses what its page hides", () => {
       "disable-2fa",
       "regenerate-codes",
       "delete-account",
+      // A reviewer's intents on their assignment (refused to everyone else above).
+      "no-conflict",
+      "conflict",
+      "decline",
+      "save",
+      "submit",
       // Signed-out flows of /auth (a signed-in person is sent home before any of them runs).
       "sign-in",
       "sign-up",
