@@ -54,7 +54,7 @@ const PAGES = flatten(routes as Parameters<typeof flatten>[0]).filter((r) =>
 );
 
 const ADMIN_ONLY = /^\/admin\/(security|users|offices|jobs|members)(\/|$)/;
-const ACCOUNT = /^\/(profile|orders|registrations|membership\/card)(\/|$)/;
+const ACCOUNT = /^\/(profile|orders|registrations|membership\/card|reviews)(\/|$)/;
 
 /** The pages each role is swept over: everything it may open. */
 function pagesFor(who: Who) {
@@ -136,6 +136,12 @@ const MADE_UP: Record<string, string> = {
   "/membership/seat/:token": "/membership/seat/stale-seat-link",
   "/membership/billing/:token": "/membership/billing/stale-billing-link",
   "/invite/:token": "/invite/stale-invitation-link",
+  // Peer review (issue 32): assignments and submissions are made in the CfP journey
+  // (tests/e2e/cfp.spec.ts, axe on every page it visits); here the stale-link states.
+  "/reviews/:assignmentId": "/reviews/00000000-0000-4000-8000-000000000000",
+  "/reviews/invitation/:token": "/reviews/invitation/stale-review-invitation",
+  "/admin/submissions/:id": "/admin/submissions/00000000-0000-4000-8000-000000000000",
+  "/admin/calls/:id/submissions": "/admin/calls/00000000-0000-4000-8000-000000000000/submissions",
   "/*": "/no-such-page",
 };
 
