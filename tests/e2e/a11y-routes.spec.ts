@@ -136,6 +136,8 @@ const MADE_UP: Record<string, string> = {
   "/membership/seat/:token": "/membership/seat/stale-seat-link",
   "/membership/billing/:token": "/membership/billing/stale-billing-link",
   "/invite/:token": "/invite/stale-invitation-link",
+  // Back from PayPal (issue 31): only PayPal's redirect links to it, with the attempt's token.
+  "/orders/:id/paypal/:step": "/orders/00000000-0000-4000-8000-000000000000/paypal/return",
   // Peer review (issue 32): assignments and submissions are made in the CfP journey
   // (tests/e2e/cfp.spec.ts, axe on every page it visits); here the stale-link states.
   "/reviews/:assignmentId": "/reviews/00000000-0000-4000-8000-000000000000",
