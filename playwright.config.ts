@@ -12,6 +12,9 @@ const darajaPort = Number(process.env.E2E_DARAJA_PORT ?? port + 2);
 // The PayPal stand-in (issue 31): PayPal is on against it; its approval page sends the buyer back
 // and it posts the signed PAYMENT.CAPTURE.COMPLETED webhook to the site after each capture.
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 4);
+// The Paystack stand-in (issue 31): cards are on against it; its checkout page sends the buyer back
+// and it posts the signed charge.success webhook to the site after each payment.
+const paystackPort = Number(process.env.E2E_PAYSTACK_PORT ?? port + 3);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -72,6 +75,20 @@ export default defineConfig({
       },
     },
     {
+      command: "exec npx tsx scripts/paystack-standin/cli.ts",
+      // Any answer will do (401 without the key): the stand-in is listening.
+      url: `http://127.0.0.1:${paystackPort}/transaction/verify/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "test",
+        STANDIN_PORT: String(paystackPort),
+        STANDIN_WEBHOOK_URL: `${baseURL}/api/payments/hooks/paystack/webhook`,
+      },
+    },
+    {
       command: `exec node server/index.js >> ${JSON.stringify(serverLog)}`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -112,6 +129,9 @@ export default defineConfig({
         PAYPAL_CLIENT_ID: "standin-client-id",
         PAYPAL_CLIENT_SECRET: "standin-client-secret",
         PAYPAL_WEBHOOK_ID: "STANDINWEBHOOK1",
+        // Cards against the Paystack stand-in (its default key; cli.ts prints it).
+        PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}`,
+        PAYSTACK_SECRET_KEY: "sk_test_standin",
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       },
     },

@@ -11,6 +11,8 @@ import routes from "~/routes";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 const PAYMENT_HOOKS = "/api/payments/hooks/";
+/** The providers' signed webhooks under the hooks' prefix (issue 31). */
+const WEBHOOKS = /^\/api\/payments\/hooks\/(paystack|paypal)\/webhook$/;
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 
@@ -183,11 +185,16 @@ describe("HTTP hardening across every route", () => {
         const form = type?.startsWith("multipart/");
         // better-auth answers its own endpoints; the upload endpoint takes any declared type
         // (it decides by the bytes) and asks for a role first; M-Pesa's hooks take JSON only
-        // (an unknown hook segment is a 404) and refuse every other type (decision 0096).
+        // (an unknown hook segment is a 404) and refuse every other type (decision 0096); the
+        // card and PayPal webhooks refuse unsigned JSON with a 4xx of their own (issue 31).
         const expected = pattern.startsWith("/api/auth")
           ? status < 500
           : pattern.startsWith(PAYMENT_HOOKS)
-            ? status === (type === "application/json" ? 404 : 415)
+            ? type === "application/json"
+              ? WEBHOOKS.test(pattern)
+                ? status >= 400 && status < 500
+                : status === 404
+              : status === 415
             : pattern === "/admin/uploads"
               ? status === 401
               : /^\/admin\/papers\/(new|:id\/edit)$/.test(pattern) && form
