@@ -1,7 +1,7 @@
 import { PDFDocument as EditablePdf, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import { PLAIN_TEXT, printable, registerFonts } from "~/lib/pdf/fonts.server";
+import { PLAIN_TEXT, printable, registerFonts } from "../../app/lib/pdf/fonts.server";
 
 /** A paragraph of plausible manuscript text that names nobody (about 600 letters). */
 export const NEUTRAL_BODY =
