@@ -53,6 +53,11 @@ export default [
   route("invite/:token", "routes/auth/invite.tsx"),
   route("profile", "routes/account/profile.tsx"),
   route("profile/membership", "routes/account/membership-manage.ts"),
+  route("profile/submissions", "routes/account/submissions/index.tsx"),
+  route("profile/submissions/:id", "routes/account/submissions/detail.tsx"),
+  route("profile/submissions/:id/edit", "routes/account/submissions/edit.tsx"),
+  route("profile/submissions/:id/manuscript/:round", "routes/account/submissions/manuscript.ts"),
+  route("papers/calls/:callId/submit", "routes/account/submissions/new.tsx"),
   route("orders/:id", "routes/account/order.tsx"),
   route("registrations/:id", "routes/account/registration.tsx"),
   // Peer review (issue 32): a reviewer's requests; a per-call capability, not a site role

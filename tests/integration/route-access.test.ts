@@ -58,20 +58,28 @@ function joinPath(a: string, b: string) {
   return `/${joined.replace(/^\//, "")}`.replace(/\/$/, "") || "/";
 }
 
+/** The author's pages of calls for papers (issue 32): any signed-in person, their own only. */
+const isAuthorArea = (path: string) =>
+  path.startsWith("/profile/submissions") || /^\/papers\/calls\/[^/]+\/submit$/.test(path);
+
 /** Spec §6 table: the role each area needs. */
 function requiredRole(path: string): Role {
-  if (path === "/profile") return "user";
+  if (path === "/profile" || isAuthorArea(path)) return "user";
   if (/^\/admin\/(security|users|offices|jobs|members)(\/|\.csv$|$)/.test(path)) return "admin";
   return "editor";
 }
 
 /** Where spec §2.1/§2.15 send anonymous visitors on GET. */
 function anonymousTarget(path: string) {
-  return path === "/profile" || path === "/admin" ? "/auth" : "/";
+  return path === "/profile" || path === "/admin" || isAuthorArea(path) ? "/auth" : "/";
 }
 
 const guarded = flatten(routes as Parameters<typeof flatten>[0]).filter(
-  (r) => r.path === "/profile" || r.path === "/admin" || r.path.startsWith("/admin/"),
+  (r) =>
+    r.path === "/profile" ||
+    r.path === "/admin" ||
+    r.path.startsWith("/admin/") ||
+    isAuthorArea(r.path),
 );
 
 type Outcome =

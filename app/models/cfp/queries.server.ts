@@ -284,6 +284,21 @@ export async function getMySubmission(userId: string, submissionId: string) {
   return { ...row, authors, versions, decisions: decisionRows, history };
 }
 
+/** The draft's (round 1) manuscript key and its call's blind mode, for the person's own draft. */
+export async function getManuscriptKeyOfDraft(userId: string, submissionId: string) {
+  if (!isId(submissionId)) return null;
+  const [row] = await getDb()
+    .select({ key: submissionVersions.manuscriptKey, blindMode: calls.blindMode })
+    .from(submissions)
+    .innerJoin(calls, eq(calls.id, submissions.callId))
+    .leftJoin(
+      submissionVersions,
+      and(eq(submissionVersions.submissionId, submissions.id), eq(submissionVersions.round, 1)),
+    )
+    .where(and(eq(submissions.id, submissionId), eq(submissions.submitterId, userId)));
+  return row ?? null;
+}
+
 /** The stored manuscript of a round of the person's own submission (key), or null. */
 export async function manuscriptKeyForAuthor(userId: string, submissionId: string, round: number) {
   if (!isId(submissionId) || !Number.isInteger(round)) return null;

@@ -45,6 +45,14 @@ import {
   submissionReceivedMail,
   submissionWithdrawnMail,
 } from "./cfp-mails";
+import {
+  ABSTRACT_MAX,
+  KEYWORDS_MAX,
+  KEYWORDS_MIN,
+  MAX_AUTHORS,
+  RESPONSE_LETTER_MAX,
+  TITLE_MAX,
+} from "./limits";
 import { discardStored, readStored, storeManuscript } from "./manuscripts.server";
 import { MY_SUBMISSIONS_PATH, mySubmissionPath, reviewPath } from "./urls";
 
@@ -81,12 +89,14 @@ export const FINAL_STATES: readonly SubmissionState[] = [
 export const MIN_REVIEWS_FOR_DECISION = 2;
 /** Reviewers have this long to review a revised version. */
 export const REVISION_REVIEW_DAYS = 14;
-export const KEYWORDS_MIN = 3;
-export const KEYWORDS_MAX = 6;
-export const MAX_AUTHORS = 30;
-export const TITLE_MAX = 300;
-export const ABSTRACT_MAX = 5_000;
-export const RESPONSE_LETTER_MAX = 20_000;
+export {
+  ABSTRACT_MAX,
+  KEYWORDS_MAX,
+  KEYWORDS_MIN,
+  MAX_AUTHORS,
+  RESPONSE_LETTER_MAX,
+  TITLE_MAX,
+} from "./limits";
 
 export const DEADLINE_PASSED =
   "The deadline for this call has passed: it takes no new submissions.";

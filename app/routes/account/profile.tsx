@@ -10,6 +10,7 @@ import { ProfileOrders } from "~/components/profile-orders";
 import { ChangePasswordSchema, ProfilePasswordForm } from "~/components/profile-password-form";
 import { ProfileRegistrations } from "~/components/profile-registrations";
 import type { ProfileActionData, ProfileUser } from "~/components/profile-shared";
+import { ProfileSubmissions } from "~/components/profile-submissions";
 import {
   ConfirmTwoFactorSchema,
   DisableTwoFactorSchema,
@@ -526,6 +527,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <ProfileTwoFactor user={user} actionData={profileAction} required={twoFactorRequired} />
           <ProfileRegistrations myEvents={loaderData.myEvents} />
           <ProfileOrders orders={orders} />
+          <ProfileSubmissions />
         </div>
         <div className="grid content-start gap-6">
           <ProfileAccountStatus user={user} />
