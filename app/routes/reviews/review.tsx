@@ -71,6 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     callTitle: call.title,
     doubleBlind: call.blindMode === "double",
     criteria: call.criteria.map((c) => ({ key: c.key, label: c.label })),
+    scale: { min: SCORE_MIN, max: SCORE_MAX },
     // Single-blind calls only (the query gives names and affiliations, never e-mails).
     authors: view.authors,
     versions: open
@@ -404,7 +405,7 @@ function ReviewForm({
       <Form method="post" className="grid gap-5" key={`${page.round}`}>
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-medium">
-            {`Scores, from ${SCORE_MIN} (poor) to ${SCORE_MAX} (excellent)`}
+            {`Scores, from ${page.scale.min} (poor) to ${page.scale.max} (excellent)`}
           </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {page.criteria.map((c) => {
@@ -426,13 +427,14 @@ function ReviewForm({
                     {...field.control}
                   >
                     <option value="">Not scored yet</option>
-                    {Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i).map(
-                      (score) => (
-                        <option key={score} value={score}>
-                          {score}
-                        </option>
-                      ),
-                    )}
+                    {Array.from(
+                      { length: page.scale.max - page.scale.min + 1 },
+                      (_, i) => page.scale.min + i,
+                    ).map((score) => (
+                      <option key={score} value={score}>
+                        {score}
+                      </option>
+                    ))}
                   </NativeSelect>
                 </Field>
               );

@@ -140,6 +140,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       agenda: s.state === "accepted" && Boolean(event) && !s.agendaItemId,
     },
     roundReviewCount: roundReviews.length,
+    minReviews: MIN_REVIEWS_FOR_DECISION,
     // The letter's draft; decide() adds each review's comments to authors below it, numbered.
     letterDraft: `Dear authors,\n\nThank you for submitting "${s.title}" to ${s.call.title}. The reviewers' comments follow this letter.\n\nKind regards,\nThe editors`,
     commentsPreview: roundReviews
@@ -371,7 +372,7 @@ function Reviewers({ page, busy }: { page: Page; busy: boolean }) {
       <h2 className="text-lg font-semibold">Reviewers</h2>
       {page.assignments.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          {`No reviewers yet. Ask at least ${MIN_REVIEWS_FOR_DECISION}.`}
+          {`No reviewers yet. Ask at least ${page.minReviews}.`}
         </p>
       ) : (
         <ul className="grid gap-2 text-sm">
