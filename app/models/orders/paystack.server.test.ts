@@ -8,19 +8,28 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  eventFees,
+  events,
   jobs,
   orders,
   payments,
   paystackCheckouts,
   providerRefunds,
   refunds,
+  registrations,
   user,
+  waitlistEntries,
 } from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { paymentMethodsAnswer } from "~/lib/payments/methods";
 import { membershipPaymentAnswer, onlineProvidersFor } from "~/lib/payments/online.server";
 import { paystackCheckoutOrigin, validPaystackSignature } from "~/lib/payments/paystack.server";
 import { runDueJobs } from "~/models/jobs.server";
+import {
+  cancelRegistration,
+  joinWaitlist,
+  registerForEvent,
+} from "~/models/registrations/registrations.server";
 import { wireProcess } from "~/models/wiring.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/account/order";
 import { loader as cardReturnLoader } from "~/routes/account/order-card";
@@ -457,6 +466,76 @@ describe("cards through Paystack", () => {
     const [row] = await database.db.select().from(refunds).where(eq(refunds.orderId, o.id));
     expect(row).toMatchObject({ amountMinor: 75_00, method: "card", reason: "Cannot attend" });
     expect((await orderRow(o.id)).state).toBe("paid");
+  });
+
+  it("a paid registration cancelled by staff frees its seat for the waitlist, and its card payment goes back through Paystack", async () => {
+    const startsAt = new Date(Date.now() + 30 * 86_400_000);
+    const title = `Card seat ${randomUUID().slice(0, 8)}`;
+    const [event] = await database.db
+      .insert(events)
+      .values({
+        title,
+        slug: title.toLowerCase().replace(/\s+/g, "-"),
+        location: "Toronto, Canada",
+        startDate: startsAt,
+        endDate: new Date(startsAt.getTime() + 86_400_000),
+        status: "published",
+      })
+      .returning();
+    const [fee] = await database.db
+      .insert(eventFees)
+      .values({ eventId: event.id, amountMinor: 300_00, currency: "USD", maxQuantity: 1 })
+      .returning();
+    const waiterId = randomUUID();
+    const waiter = {
+      id: waiterId,
+      name: "Next Inline",
+      email: `w.${waiterId.slice(0, 8)}@example.test`,
+    };
+    await database.db.insert(user).values({ ...waiter, role: "user" });
+    const booked = await registerForEvent({
+      eventId: event.id,
+      feeId: fee.id,
+      quantity: 1,
+      account: buyer,
+      attendee: { name: buyer.name, email: buyer.email },
+    });
+    const { reference } = await start(booked.orderId as string);
+    await standin.pay(reference);
+    await drainJobs();
+    const [confirmed] = await database.db
+      .select({ state: registrations.state })
+      .from(registrations)
+      .where(eq(registrations.id, booked.registrationId));
+    expect(confirmed.state).toBe("confirmed");
+    await joinWaitlist({
+      eventId: event.id,
+      feeId: fee.id,
+      quantity: 1,
+      account: waiter,
+      name: waiter.name,
+      email: waiter.email,
+    });
+    await cancelRegistration(booked.registrationId, admin, "Asked for a refund");
+    await drainJobs();
+    const [offer] = await database.db
+      .select({ state: waitlistEntries.state })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.eventId, event.id));
+    expect(offer.state).toBe("offered");
+    // The money is on the "Needs attention" list until it goes back to the card.
+    expect(
+      (await listOrdersNeedingAttention("admin")).find((row) => row.id === booked.orderId),
+    ).toBeDefined();
+    const [payment] = await paymentsOf(booked.orderId as string);
+    const refunded = await refundThroughProvider(
+      { orderId: booked.orderId as string, paymentId: payment.id, amountMinor: 300_00 },
+      admin,
+    );
+    expect(refunded.orderState).toBe("refunded");
+    expect(
+      (await listOrdersNeedingAttention("admin")).find((row) => row.id === booked.orderId),
+    ).toBeUndefined();
   });
 
   it("a refund Paystack answers pending stays reserved and is recorded when it is processed", async () => {
