@@ -130,6 +130,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
     slug: "",
     cfpSubmissionId: "",
     cfpAssignmentId: "",
+    cfpDraftCallId: "",
   };
   let reference = 0;
 
@@ -372,6 +373,18 @@ describe("hidden intents: every action refuses what its page hides", () => {
     });
     fx.cfpSubmissionId = draft.id;
     fx.cfpAssignmentId = assignment.id;
+    // A call still being prepared, for the calls list's open and close.
+    const prepared = await createCall(editor, {
+      title: "Hidden intents draft call",
+      description: "",
+      tracks: [],
+      submissionDeadline: new Date(Date.now() + 30 * 86_400_000),
+      reviewDeadline: new Date(Date.now() + 60 * 86_400_000),
+      eventId: null,
+      blindMode: "double",
+      criteria: ["Relevance"],
+    });
+    fx.cfpDraftCallId = prepared.id;
   });
 
   const cfpCase = (intent: string, fields: Record<string, string> = {}): StaffCase => ({
@@ -576,6 +589,20 @@ describe("hidden intents: every action refuses what its page hides", () => {
     cfpCase("desk-reject", { reason: "Out of scope" }),
     cfpCase("publish"),
     cfpCase("agenda", { day: "2099-01-01", time: "10:00", minutes: "30" }),
+    {
+      intent: "open (call)",
+      need: "editor" as RouteRole,
+      file: "routes/admin/calls/index.tsx",
+      url: "/admin/calls",
+      fields: { intent: "open", id: fx.cfpDraftCallId },
+    },
+    {
+      intent: "close (call)",
+      need: "editor" as RouteRole,
+      file: "routes/admin/calls/index.tsx",
+      url: "/admin/calls",
+      fields: { intent: "close", id: fx.cfpDraftCallId },
+    },
   ];
 
   it("refuses every back-office intent to roles below the area's, and changes nothing", async () => {
@@ -896,6 +923,38 @@ describe("hidden intents: every action refuses what its page hides", () => {
     expect(failures).toEqual([]);
   });
 
+  it("refuses an author's intents on a submission to everyone but its author", async () => {
+    const failures: string[] = [];
+    const id = fx.cfpSubmissionId;
+    for (const who of ROLES) {
+      for (const intent of ["withdraw", "revise"]) {
+        const failure = await expectRefused(`${intent} as ${who}`, () =>
+          post(
+            "routes/account/submissions/detail.tsx",
+            `/profile/submissions/${id}`,
+            { id },
+            { intent, confirm: "yes", responseLetter: "Changed" },
+            cookies[who],
+          ),
+        );
+        if (failure) failures.push(failure);
+      }
+      for (const intent of ["save", "add", "submit"]) {
+        const failure = await expectRefused(`${intent} (draft) as ${who}`, () =>
+          post(
+            "routes/account/submissions/edit.tsx",
+            `/profile/submissions/${id}/edit`,
+            { id },
+            { intent, title: "Taken over", "authors[0].name": "Mallory" },
+            cookies[who],
+          ),
+        );
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("covers every intent the pages post", () => {
     const covered = new Set([
       ...staffCases().map((c) => c.fields.intent),
@@ -930,6 +989,11 @@ describe("hidden intents: every action refuses what its page hides", () => {
       "decline",
       "save",
       "submit",
+      // The author's own submission (refused to everyone else above): withdraw, the revision,
+      // and the form's 'Add author' (which saves the draft like 'save').
+      "withdraw",
+      "revise",
+      "add",
       // Signed-out flows of /auth (a signed-in person is sent home before any of them runs).
       "sign-in",
       "sign-up",
