@@ -20,6 +20,24 @@ describe("configuration", () => {
     );
   });
 
+  it("turns cards and PayPal on only when configured, PayPal with all three or none (issue 31)", () => {
+    const base = { DATA_DIR: "/tmp/kongamano-env-test" };
+    const off = parseEnv(base);
+    expect(off.PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(off.PAYSTACK_SECRET_KEY).toBeUndefined();
+    expect(off.PAYPAL_BASE_URL).toBe("https://api-m.sandbox.paypal.com");
+    expect(() => parseEnv({ ...base, PAYSTACK_BASE_URL: "ftp://x" })).toThrowError(
+      /^Invalid configuration: PAYSTACK_BASE_URL must be an http\(s\) URL/,
+    );
+    expect(() =>
+      parseEnv({ ...base, PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s3cret" }),
+    ).toThrowError(/^Invalid configuration: PAYPAL_WEBHOOK_ID is required with the other PayPal/);
+    // A secret is never echoed back.
+    expect(() => parseEnv({ ...base, PAYSTACK_SECRET_KEY: "   " })).toThrowError(
+      /^Invalid configuration: PAYSTACK_SECRET_KEY [^"]*$/,
+    );
+  });
+
   it("defaults to port 3000 and derives BASE_URL from it", () => {
     const env = parseEnv({ DATA_DIR: "/tmp/kongamano-env-test" });
     expect(env.PORT).toBe(3000);

@@ -5,6 +5,14 @@ import { REPEATED_FAILURE_THRESHOLD, riskLevel, SECURITY_EVENT_PATTERN } from ".
 const isSecurityEvent = (action: string) => new RegExp(SECURITY_EVENT_PATTERN, "i").test(action);
 
 describe("riskLevel", () => {
+  it("rates forged card and PayPal webhooks high, like forged M-Pesa callbacks (issue 31)", () => {
+    expect(riskLevel({ action: "paystack.webhook_forged" })).toBe("high");
+    expect(riskLevel({ action: "paypal.webhook_forged" })).toBe("high");
+    expect(riskLevel({ action: "mpesa.callback_forged" })).toBe("high");
+    expect(isSecurityEvent("paystack.webhook_forged")).toBe(true);
+    expect(isSecurityEvent("paypal.webhook_forged")).toBe(true);
+  });
+
   it("rates a normal sign-in low", () => {
     expect(riskLevel({ action: "auth.sign_in" })).toBe("low");
     expect(riskLevel({ action: "auth.sign_out" })).toBe("low");
