@@ -14,7 +14,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "editor");
-  return { events: await listEventsForCalls() };
+  // Through the loader: the component may not import a .server module (client build).
+  return {
+    events: await listEventsForCalls(),
+    defaultCriteria: DEFAULT_CRITERIA.map((c) => c.label).join("\n"),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewCall() {
-  const { events } = useLoaderData<typeof loader>();
+  const { events, defaultCriteria } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="max-w-3xl">
@@ -38,7 +42,7 @@ export default function NewCall() {
           title: "",
           description: "",
           tracks: "",
-          criteria: DEFAULT_CRITERIA.map((c) => c.label).join("\n"),
+          criteria: defaultCriteria,
           submissionDeadline: "",
           reviewDeadline: "",
           eventId: "none",
