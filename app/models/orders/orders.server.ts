@@ -39,6 +39,7 @@ import {
   refundFromPayment,
   reservedForRefunds,
 } from "./payments.server";
+import { cancelOpenPaypalCheckouts } from "./paypal-checkouts.server";
 import { expireOpenCheckouts } from "./paystack-checkouts.server";
 import { reactionsFor } from "./reactions.server";
 
@@ -142,6 +143,8 @@ async function changeState(
     }
     // Card attempts still open end with the hold (issue 31); one paid later is held as credit.
     await expireOpenCheckouts(tx, order.id, actor, `order ${to}`);
+    // PayPal attempts not captured end too: nothing captures them afterwards (decision 0103).
+    await cancelOpenPaypalCheckouts(tx, order.id, actor, `order ${to}`);
   }
   return updated;
 }

@@ -461,6 +461,8 @@ describe("PayPal", () => {
     const started = await approvedCheckout({ holdMs: 1000 });
     await expireOrder(started.orderId, new Date(Date.now() + 60_000));
     expect((await orderRow(started.orderId)).state).toBe("expired");
+    // The attempt ended with the order's hold.
+    expect(await checkoutOf(started.paypalOrderId)).toMatchObject({ state: "cancelled" });
     expect(await returnFromPaypal({ orderId: started.orderId, token: started.paypalOrderId })).toBe(
       "closed",
     );

@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
-import { type Actor, auditIn, defineMachine } from "~/lib/lifecycle.server";
+import { type Actor, auditIn } from "~/lib/lifecycle.server";
 import { logger } from "~/lib/logger.server";
 import { formatMinor } from "~/lib/money";
 import {
@@ -32,24 +32,9 @@ import {
 import { orderBalance } from "./balance";
 import { OrderError } from "./order-error";
 import { orderMachine, recordOnlinePaymentIn } from "./orders.server";
+import { paypalCheckoutMachine } from "./paypal-checkouts.server";
 
 const SYSTEM: Actor = { system: "paypal" };
-
-/** A checkout PayPal confirms captured is recorded whatever we had concluded before: money is never dropped. */
-export const CHECKOUT_TRANSITIONS: Record<PaypalCheckoutState, readonly PaypalCheckoutState[]> = {
-  created: ["captured", "cancelled", "failed"],
-  cancelled: ["captured"],
-  failed: ["captured"],
-  captured: [],
-};
-
-export const checkoutMachine = defineMachine<PaypalCheckoutState, PaypalCheckoutRow>({
-  entity: "paypal_checkout",
-  noun: "PayPal payment",
-  table: paypalCheckouts,
-  transitions: CHECKOUT_TRANSITIONS,
-  error: (message, status) => new OrderError(message, status),
-});
 
 /** The security-centre entry for a webhook PayPal does not vouch for (high risk). */
 export const PAYPAL_FORGED_ACTION = "paypal.webhook_forged";
@@ -246,9 +231,9 @@ async function settle(
         });
       }
       await db.transaction(async (tx) => {
-        const locked = await checkoutMachine.lock(tx, checkoutId);
+        const locked = await paypalCheckoutMachine.lock(tx, checkoutId);
         if (locked.state !== "created") return;
-        await checkoutMachine.move(tx, locked, "failed", SYSTEM, {
+        await paypalCheckoutMachine.move(tx, locked, "failed", SYSTEM, {
           set: {
             failure:
               confirmed.outcome === "mismatch"
@@ -265,7 +250,7 @@ async function settle(
   const { capture } = confirmed;
   return db.transaction(async (tx) => {
     await orderMachine.lock(tx, checkout.orderId);
-    const locked = await checkoutMachine.lock(tx, checkoutId);
+    const locked = await paypalCheckoutMachine.lock(tx, checkoutId);
     if (locked.state === "captured") return "duplicate" as const;
     const recorded = await recordOnlinePaymentIn(
       tx,
@@ -280,7 +265,7 @@ async function settle(
       },
       SYSTEM,
     );
-    await checkoutMachine.move(tx, locked, "captured", SYSTEM, {
+    await paypalCheckoutMachine.move(tx, locked, "captured", SYSTEM, {
       set: { captureId: capture.id, paymentId: recorded.paymentId, finishedAt: new Date() },
       details: { via, captureId: capture.id, paymentId: recorded.paymentId },
     });
@@ -315,16 +300,27 @@ export async function returnFromPaypal(input: {
     );
   if (!checkout) throw new OrderError("This PayPal payment is not on this order.", 404);
   if (checkout.state === "captured") return "duplicate";
-  const [order] = await db.select().from(orders).where(eq(orders.id, checkout.orderId));
-  if (checkout.state === "created") {
-    const due = paypalDue({ ...order, dueMinor: orderBalance(order).dueMinor });
-    if (due !== checkout.amountMinor) {
-      await cancelCheckout(
-        checkout.id,
-        due === null ? "the order is no longer awaiting payment" : "the balance changed",
-      );
-      return due === null ? "closed" : "changed";
+  if (checkout.state !== "created") {
+    // Closed before any capture (its order closed, or PayPal declined): never captured now; a
+    // capture PayPal already made (its webhook not here yet) is still recorded.
+    let known: PaypalOrder;
+    try {
+      known = await client.getOrder(checkout.paypalOrderId);
+    } catch (error) {
+      if (!(error instanceof PaypalError)) throw error;
+      return "unavailable";
     }
+    if (known.captures.length === 0) return checkout.state === "cancelled" ? "closed" : "declined";
+    return settle(checkout.id, known, "return", input.request ?? null);
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.id, checkout.orderId));
+  const due = paypalDue({ ...order, dueMinor: orderBalance(order).dueMinor });
+  if (due !== checkout.amountMinor) {
+    await cancelCheckout(
+      checkout.id,
+      due === null ? "the order is no longer awaiting payment" : "the balance changed",
+    );
+    return due === null ? "closed" : "changed";
   }
   let paypalOrder: PaypalOrder;
   try {
@@ -348,9 +344,9 @@ export async function returnFromPaypal(input: {
 /** created → cancelled: the order stopped waiting for this amount before it was captured. */
 async function cancelCheckout(checkoutId: string, reason: string) {
   await getDb().transaction(async (tx) => {
-    const locked = await checkoutMachine.lock(tx, checkoutId);
+    const locked = await paypalCheckoutMachine.lock(tx, checkoutId);
     if (locked.state !== "created") return;
-    await checkoutMachine.move(tx, locked, "cancelled", SYSTEM, {
+    await paypalCheckoutMachine.move(tx, locked, "cancelled", SYSTEM, {
       set: { failure: reason, finishedAt: new Date() },
       details: { reason },
     });
