@@ -54,7 +54,7 @@ const PAGES = flatten(routes as Parameters<typeof flatten>[0]).filter((r) =>
 );
 
 const ADMIN_ONLY = /^\/admin\/(security|users|offices|jobs|members)(\/|$)/;
-const ACCOUNT = /^\/(profile|orders|registrations|membership\/card|reviews)(\/|$)/;
+const ACCOUNT = /^\/(profile|orders|registrations|membership\/card|reviews|papers\/calls)(\/|$)/;
 
 /** The pages each role is swept over: everything it may open. */
 function pagesFor(who: Who) {
@@ -144,6 +144,12 @@ const MADE_UP: Record<string, string> = {
   "/reviews/invitation/:token": "/reviews/invitation/stale-review-invitation",
   "/admin/submissions/:id": "/admin/submissions/00000000-0000-4000-8000-000000000000",
   "/admin/calls/:id/submissions": "/admin/calls/00000000-0000-4000-8000-000000000000/submissions",
+  // Calls and the author's submissions (issue 32): the demo has no call, so their stale-link
+  // states here; the CfP journey visits them with content.
+  "/admin/calls/:id/edit": "/admin/calls/00000000-0000-4000-8000-000000000000/edit",
+  "/papers/calls/:callId/submit": "/papers/calls/00000000-0000-4000-8000-000000000000/submit",
+  "/profile/submissions/:id": "/profile/submissions/00000000-0000-4000-8000-000000000000",
+  "/profile/submissions/:id/edit": "/profile/submissions/00000000-0000-4000-8000-000000000000/edit",
   "/*": "/no-such-page",
 };
 
