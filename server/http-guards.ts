@@ -5,6 +5,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { MAX_PDF_BYTES } from "~/lib/uploads.server";
+import { MAX_MANUSCRIPT_BYTES } from "~/models/cfp/manuscripts.server";
 import { MAX_PROOF_BYTES } from "~/models/orders/payment-proof.server";
 
 /** Form and JSON bodies (every action but the uploads): far above any real form, far below harm. */
@@ -19,6 +20,8 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_PDF_BYTES + 1024 * 1024;
 const RAW_UPLOAD = /^\/admin\/uploads$/;
 /** A form with a payment or student proof: the file (at most 5 MB) and the form around it. */
 export const MAX_PROOF_FORM_BYTES = MAX_PROOF_BYTES + 64 * 1024;
+/** A paper submission or revision form (issue 32): a manuscript of at most 10 MB and its form. */
+export const MAX_MANUSCRIPT_FORM_BYTES = MAX_MANUSCRIPT_BYTES + 512 * 1024;
 /**
  * A proof form over its cap is read to the end (and thrown away) up to this size, so the browser
  * still uploading gets the form's answer instead of a reset connection; beyond it, a bare 413.
@@ -41,6 +44,13 @@ const FILE_FORMS: Array<{ path: RegExp; limit: number; stream: boolean; oversize
     {
       path: /^\/admin\/payments(\.data)?$/,
       limit: MAX_PROOF_FORM_BYTES,
+      stream: false,
+      oversizeToAction: true,
+    },
+    {
+      // The author's submission, draft and revision forms; over the cap the action says so.
+      path: /^\/(papers\/calls\/[^/]+\/submit|profile\/submissions\/[^/]+(\/edit)?)(\.data)?$/,
+      limit: MAX_MANUSCRIPT_FORM_BYTES,
       stream: false,
       oversizeToAction: true,
     },

@@ -23,7 +23,7 @@ import {
 import { type AuthorInput, MAX_AUTHORS, saveDraft, submit } from "~/models/cfp/submissions.server";
 import { mySubmissionPath } from "~/models/cfp/urls";
 
-/** Room for the multipart envelope and the text fields around a 10 MB manuscript. */
+/** Room for the multipart envelope and the text fields around a 10 MB manuscript (server/http-guards.ts). */
 const BODY_LIMIT = MAX_MANUSCRIPT_BYTES + 512 * 1024;
 export const CONFIRM_ANONYMOUS = "confirmAnonymous";
 export const TOO_LARGE_MESSAGE = "Please upload a PDF of at most 10 MB";
