@@ -44,15 +44,13 @@ describe("the editor's submission page", () => {
 
   async function person(role: "user" | "editor", email: string) {
     const id = randomUUID();
-    await database.db
-      .insert(user)
-      .values({
-        id,
-        name: `Person ${id.slice(0, 4)}`,
-        email,
-        role,
-        twoFactorEnabled: role !== "user",
-      });
+    await database.db.insert(user).values({
+      id,
+      name: `Person ${id.slice(0, 4)}`,
+      email,
+      role,
+      twoFactorEnabled: role !== "user",
+    });
     return { id, role } as PersonActor;
   }
 
