@@ -584,6 +584,27 @@ describe("cards through Paystack", () => {
     }
   });
 
+  it("a refund Paystack never answered stays reserved for staff and is not asked again", async () => {
+    const { order: o, payment } = await paidOrder();
+    setEnv(settings(standin, { PAYSTACK_BASE_URL: "http://127.0.0.1:9" }));
+    try {
+      const asked = await refundThroughProvider(
+        { orderId: o.id, paymentId: payment.id, amountMinor: 100_00 },
+        admin,
+      );
+      expect(asked.request).toMatchObject({ state: "requested", providerRefundId: null });
+    } finally {
+      setEnv(settings(standin));
+    }
+    await expect(
+      refundThroughProvider({ orderId: o.id, paymentId: payment.id, amountMinor: 50_01 }, admin),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(standin.transactions.get(payment.reference)?.refunded).toBe(0);
+    expect(await database.db.select().from(refunds).where(eq(refunds.orderId, o.id))).toHaveLength(
+      0,
+    );
+  });
+
   it("20 parallel partial refunds never give back more than was paid", async () => {
     const { order: o, payment } = await paidOrder(100_00);
     const results = await Promise.allSettled(

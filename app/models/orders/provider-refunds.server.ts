@@ -12,8 +12,8 @@
 //                              request → completed, linked to the refund;
 //                  pending   → request → pending, a query job asks again with backoff;
 //                  failed    → request → failed (the reservation is freed), shown to staff.
-//      A provider that could not be reached leaves the request `requested` (still reserved) and
-//      a query job asks again; a request the provider never heard of stays for staff to see.
+//      A provider that could not be reached leaves the request `requested` (still reserved):
+//      whether it took the refund is not known, so it is not asked again blindly; staff see it.
 //
 // M-Pesa and offline refunds stay recorded by staff with their reference (recordRefund).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -179,15 +179,10 @@ export async function refundThroughProvider(
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
+    // Whether the provider took it is not known: asking again could refund twice. The request
+    // stays `requested` (its amount reserved) and listed for staff, who check the provider's
+    // dashboard (decision 0100).
     logger.warn({ err: error, requestId: request.id }, "provider refund: provider away");
-    await db.transaction((tx) =>
-      enqueueJob(tx, {
-        kind: ORDER_JOBS.providerRefundQuery,
-        payload: { requestId: request.id, round: 1 },
-        runAt: new Date(Date.now() + refundQueryDelayMs(1)),
-        uniqueKey: `provider-refund:${request.id}:query:1`,
-      }),
-    );
     return { request, creditNoteNumber: null, orderState: null };
   }
   return settleProviderRefund(request.id, result, actor, 1);

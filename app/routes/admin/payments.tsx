@@ -302,11 +302,15 @@ export async function action({ request }: Route.ActionArgs) {
             ? outcome.orderState === "refunded"
               ? `Refunded through ${provider} · order refunded`
               : `Refunded through ${provider}`
-            : `Refund asked of ${provider}`,
+            : asked.state === "pending"
+              ? `Refund asked of ${provider}`
+              : `${provider} did not answer`,
         description:
           asked.state === "completed"
             ? `Credit note ${outcome.creditNoteNumber} for ${amount} issued and e-mailed to the buyer.`
-            : `${provider} is processing ${amount}; the credit note is issued and e-mailed once it confirms.`,
+            : asked.state === "pending"
+              ? `${provider} is processing ${amount}; the credit note is issued and e-mailed once it confirms.`
+              : `Whether ${provider} refunded ${amount} is not known: check its dashboard before trying again. The amount stays held back.`,
       });
     } catch (error) {
       if (error instanceof OrderError) return refused(error);
