@@ -317,6 +317,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
       } as never)
       .returning();
     fx.invitationId = invitation.id;
+    await makeCfpFixture();
   }, 120_000);
 
   /** Intents of the back office: refused below the role the area needs, allowed at it. */
@@ -332,7 +333,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
   };
   // A submitted paper of a call for papers (issue 32) with one reviewer asked: the editor's
   // intents on its page, and the reviewer's intents posted by people who are not that reviewer.
-  beforeAll(async () => {
+  async function makeCfpFixture() {
     const editor = { id: ids.editor, role: "editor" as const };
     const call = await createCall(
       editor,
@@ -385,7 +386,7 @@ describe("hidden intents: every action refuses what its page hides", () => {
       criteria: ["Relevance"],
     });
     fx.cfpDraftCallId = prepared.id;
-  });
+  }
 
   const cfpCase = (intent: string, fields: Record<string, string> = {}): StaffCase => ({
     intent: `${intent} (submission)`,
