@@ -311,6 +311,36 @@ describe("cards through Paystack", () => {
     }
   });
 
+  it("a payment whose webhook was lost and whose buyer never came back is found by the safety checks", async () => {
+    const { order: o } = await createOrder(order());
+    const { reference } = await start(o.id);
+    const checks = await database.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, "paystack.verify"), sql`${jobs.payload}->>'reference' = ${reference}`),
+      );
+    expect(checks).toHaveLength(2);
+    for (const check of checks)
+      expect(check.runAt.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    standin.setDelivery("lost");
+    await standin.pay(reference);
+    standin.setDelivery("once");
+    await drainJobs();
+    expect(await paymentsOf(o.id)).toHaveLength(0); // not before the first check is due
+    // The first check comes due: Paystack's verify says success, one payment is recorded; the
+    // second check finds the attempt paid and records nothing more.
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(
+        and(eq(jobs.kind, "paystack.verify"), sql`${jobs.payload}->>'reference' = ${reference}`),
+      );
+    await drainJobs();
+    expect(await paymentsOf(o.id)).toHaveLength(1);
+    expect((await orderRow(o.id)).state).toBe("paid");
+  });
+
   it("refuses forged webhooks: a bad signature (401) and a good one with a wrong amount record nothing", async () => {
     const { order: o } = await createOrder(order());
     const { reference } = await start(o.id);

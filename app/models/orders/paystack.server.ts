@@ -33,6 +33,13 @@ const SYSTEM: Actor = { system: "paystack" };
 
 export const CARDS_OFF_MESSAGE = "Card payments are not available.";
 
+/**
+ * After an attempt starts, Paystack is asked about it again at these delays, whatever happens:
+ * a buyer who paid and closed the tab before the return page, with the webhook lost as well, is
+ * still recorded (a callback is a hint; the verify is the proof). A paid attempt makes them no-ops.
+ */
+export const CARD_SAFETY_CHECKS_MS = [15 * 60_000, 2 * 3_600_000] as const;
+
 /** Where Paystack sends the buyer back (it adds ?trxref=…&reference=…). */
 export function cardReturnUrl(orderId: string) {
   return `${env().BASE_URL}/orders/${orderId}/card`;
@@ -105,6 +112,14 @@ export async function startCardPayment(input: { orderId: string; actor: Actor })
         requestedBy: actorId(input.actor),
       })
       .returning();
+    for (const [index, delay] of CARD_SAFETY_CHECKS_MS.entries()) {
+      await enqueueJob(tx, {
+        kind: ORDER_JOBS.paystackVerify,
+        payload: { reference: row.reference },
+        runAt: new Date(Date.now() + delay),
+        uniqueKey: `paystack:${row.reference}:safety-check-${index + 1}`,
+      });
+    }
     await auditIn(tx, input.actor, "paystack_checkout.start", row.id, {
       orderId: order.id,
       reference: row.reference,
