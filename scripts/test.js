@@ -1,12 +1,7 @@
 // `npm test`: unit + integration (Vitest), then end-to-end (Playwright, Debian Chromium), then a
 // timing table: each phase and the ten slowest test files (issue 28).
-//
-// With TEST_POSTGRES_URL set (.ci/run does), the database tests run a second time against that
-// PostgreSQL server beside Playwright, on one worker: the browser suite leaves a core idle much
-// of the time, and the second pass no longer waits for it (issue 28 item 2). Its output goes to a
-// log printed once Playwright is done, so the two reports do not interleave.
-import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -105,61 +100,7 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-const postgresPass = process.env.TEST_POSTGRES_URL ? startPostgresPass() : null;
 run("playwright", "npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
   PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json"),
 });
-if (postgresPass) {
-  const status = await postgresPass;
-  if (status !== 0) {
-    printTimes();
-    process.exit(status);
-  }
-}
 printTimes();
-
-/** Vitest's database files on PostgreSQL, in the background; resolves to its exit status. */
-function startPostgresPass() {
-  const started = Date.now();
-  const logFile = path.join(reports, "vitest-postgres.log");
-  const log = createWriteStream(logFile);
-  const jsonFile = process.env.TEST_POSTGRES_REPORT ?? path.join(reports, "vitest-postgres.json");
-  const child = spawn(
-    "npx",
-    [
-      "vitest",
-      "run",
-      "--maxWorkers=1",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${jsonFile}`,
-    ],
-    {
-      env: { ...process.env, TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  // A failed Playwright phase exits early: the pass does not outlive npm test.
-  const stop = () => child.kill();
-  process.on("exit", stop);
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      process.off("exit", stop);
-      phases.push(["vitest on PostgreSQL (beside Playwright, one worker)", Date.now() - started]);
-      log.end(() => {
-        console.log("\nVitest on PostgreSQL (ran beside Playwright):");
-        const text = readFileSync(logFile, "utf8");
-        // The whole log when it failed; its summary otherwise.
-        console.log(code === 0 ? text.split("\n").slice(-8).join("\n") : text);
-        const report = readJson(jsonFile);
-        if (report)
-          counts.push(
-            `vitest on PostgreSQL: ${report.numTotalTests} tests in ${report.testResults.length} files, ${report.numFailedTests} failed`,
-          );
-        resolve(code ?? 1);
-      });
-    });
-  });
-}
