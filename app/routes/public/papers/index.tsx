@@ -197,13 +197,8 @@ export default function PapersIndex({ loaderData }: Route.ComponentProps) {
 function SubmitPaperButton({ calls }: { calls: { submitHref: string }[] }) {
   if (calls.length === 0) {
     return (
-      <span
-        aria-disabled="true"
-        className={cn(
-          buttonVariants({ size: "lg", variant: "outline" }),
-          "cursor-default opacity-80",
-        )}
-      >
+      // Not a button that leads nowhere: a note in its place, which wraps on a narrow phone.
+      <span className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-background px-4 py-2 text-base font-medium text-slate-700 [&_svg]:size-4 [&_svg]:shrink-0">
         <Send aria-hidden />
         Submit Paper: no call is open now
       </span>
