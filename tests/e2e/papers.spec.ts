@@ -107,16 +107,20 @@ test("filters update the URL in place, and the empty state clears them", async (
 
 test("pagination is addressable and cards show their parts", async ({ page }) => {
   await page.goto("/papers");
-  await expect(page.getByText(`${published.length} papers found`)).toBeVisible();
+  // The call-for-papers journey may publish a paper meanwhile: every seeded one, perhaps more.
+  const found = page.getByText(/^\d+ papers found$/);
+  await expect(found).toBeVisible();
+  const total = Number.parseInt((await found.textContent()) ?? "", 10);
+  expect(total).toBeGreaterThanOrEqual(published.length);
   const first = cards(page).first();
   await expect(first.getByText("Published", { exact: true })).toBeVisible();
   await expect(first.getByText(/^\d[\d,]* downloads?$/)).toBeVisible();
   await expect(first.getByRole("link", { name: /View Details/ })).toBeVisible();
-  if (published.length > 12) {
+  if (total > 12) {
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL("/papers?page=2");
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
-    expect(await cards(page).count()).toBe(Math.min(12, published.length - 12));
+    expect(await cards(page).count()).toBe(Math.min(12, total - 12));
   }
 });
 
@@ -310,12 +314,20 @@ test.describe("paper page", () => {
   });
 
   test("a paper's id redirects permanently to its slug", async ({ request }) => {
+    // The listing's data also carries other ids (an open call's, for one): the papers' ids are
+    // those that redirect, and there must be some.
     const data = await (await request.get("/papers.data")).text();
-    const id = data.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0];
-    expect(id).toBeTruthy();
-    const response = await request.get(`/papers/${id}`, { maxRedirects: 0 });
-    expect(response.status()).toBe(301);
-    expect(response.headers().location).toMatch(/^\/papers\/[a-z0-9-]+$/);
+    const ids = [
+      ...new Set(data.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)),
+    ];
+    let redirected = 0;
+    for (const id of ids.slice(0, 20)) {
+      const response = await request.get(`/papers/${id}`, { maxRedirects: 0 });
+      if (response.status() !== 301) continue;
+      expect(response.headers().location).toMatch(/^\/papers\/[a-z0-9-]+$/);
+      redirected++;
+    }
+    expect(redirected).toBeGreaterThan(0);
   });
 });
 
