@@ -30,6 +30,13 @@ describe("redactUrl: the token of every link type the site mails stays out of th
     );
   });
 
+  it("a reviewer's invitation link", () => {
+    expect(redactUrl(`/reviews/invitation/${TOKEN}`)).toBe("/reviews/invitation/[redacted]");
+    expect(redactSecrets(`GET /auth?redirectTo=%2Freviews%2Finvitation%2F${TOKEN}`)).not.toContain(
+      TOKEN,
+    );
+  });
+
   it("corporate billing contact's link and its PDFs", () => {
     const billing = `0b7c6a52-6f9e-4d7e-9a51-3f0c2d1e4b5a.1893456000.${TOKEN}`;
     expect(redactUrl(`/membership/billing/${billing}`)).toBe("/membership/billing/[redacted]");

@@ -3,14 +3,14 @@ import pino, { type DestinationStream } from "pino";
 /**
  * Keys to accounts and orders that travel in links the site mails: the password-reset and
  * invitation tokens, the signed renewal and billing-contact links, the seat invitation, the
- * membership card's verification code and the M-Pesa hooks' unguessable segment sit in a path segment (also when a link is URL-encoded inside another, as in
+ * membership card's verification code, the reviewer invitation and the M-Pesa hooks' unguessable segment sit in a path segment (also when a link is URL-encoded inside another, as in
  * `/auth?redirectTo=%2Fmembership%2Fseat%2F…`); the e-mail verification and reset-page tokens and
  * the waitlist offer sit in the query. A copy in a log line would open the account to whoever
  * reads the logs (issue 26 §6).
  */
 const SLASH = String.raw`(?:\/|%2F)`;
 const TOKEN_SEGMENT = new RegExp(
-  String.raw`(${SLASH}(?:api${SLASH}auth${SLASH}reset-password|api${SLASH}payments${SLASH}hooks|invite|membership${SLASH}(?:renew|seat|verify|billing))${SLASH})[^/?#&\s"'\\%<>]+`,
+  String.raw`(${SLASH}(?:api${SLASH}auth${SLASH}reset-password|api${SLASH}payments${SLASH}hooks|invite|membership${SLASH}(?:renew|seat|verify|billing)|reviews${SLASH}invitation)${SLASH})[^/?#&\s"'\\%<>]+`,
   "gi",
 );
 const TOKEN_PARAM = /((?:[?&]|%3F|%26)(?:token|offer|code|otp)(?:=|%3D))[^&#\s"'\\%<>]+/gi;
