@@ -9,6 +9,7 @@ import {
   isCacheableResponse,
   PageCache,
   shareableDocument,
+  sharedMaxAgeMs,
 } from "./page-cache";
 
 const page = (body: string, version = 0, storedAt = Date.now()): CachedPage => ({
@@ -97,6 +98,32 @@ describe("page cache", () => {
     cache.set("/", page("home", 1, stored));
     expect(cache.get("/", 2, stored + 1)).toBeUndefined();
     expect(cache.get("/", 2, stored + 2)).toBeUndefined();
+  });
+
+  it("makes a page with a live figure again after its own s-maxage, still answering from it meanwhile", async () => {
+    expect(sharedMaxAgeMs("public, s-maxage=5, stale-while-revalidate=30")).toBe(5000);
+    expect(sharedMaxAgeMs("public, max-age=60")).toBeUndefined();
+    const entry = await createCachedPage(
+      {
+        status: 200,
+        headers: [
+          ["content-type", "text/html"],
+          ["cache-control", "public, s-maxage=5, stale-while-revalidate=30"],
+        ],
+        body: "<p>12 seats left</p>",
+      },
+      { nonce: "", version: 1, policyFor: () => "" },
+    );
+    expect(entry.ttlMs).toBe(5000);
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1_000_000 });
+    cache.set("/events/summit", entry);
+    const stored = entry.storedAt;
+    expect(cache.get("/events/summit", 1, stored + 4_900)).toBe(entry);
+    expect(cache.get("/events/summit", 1, stored + 5_100)).toBeUndefined(); // one render …
+    expect(cache.get("/events/summit", 1, stored + 5_200)).toBe(entry); // … the rest are answered
+    // A page cannot ask to be kept longer than the cache keeps anything.
+    cache.set("/long", { ...page("L", 1, stored), ttlMs: 3_600_000 });
+    expect(cache.get("/long", 1, stored + 61_000)).toBeUndefined();
   });
 
   it("shares a document without its nonce, allowing exactly its inline scripts by hash", () => {

@@ -24,7 +24,20 @@ export type CachedPage = {
   gzip: Buffer;
   storedAt: number;
   version: number;
+  /**
+   * How long the entry is fresh, when the page asked for less than the cache's own time to live
+   * (`s-maxage` of its Cache-Control): a page with a live figure, such as an event's seats left
+   * during a registration rush, is made again that often while everyone is still answered from
+   * the cache (issue 33 item 7).
+   */
+  ttlMs?: number;
 };
+
+/** The `s-maxage` of a Cache-Control header, in milliseconds, if it has one. */
+export function sharedMaxAgeMs(cacheControl: string | undefined) {
+  const seconds = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "")?.[1];
+  return seconds === undefined ? undefined : Number(seconds) * 1000;
+}
 
 /**
  * A rendered document made fit to share: every `nonce="…"` of this render is removed, and the
@@ -71,6 +84,9 @@ export async function createCachedPage(
   const csp = options.policyFor(shared.scriptHashes);
   const identity = Buffer.from(shared.html);
   const { br, gzip: gzipped } = await compressForStorage(identity);
+  const ttlMs = sharedMaxAgeMs(
+    response.headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1],
+  );
   return {
     status: response.status,
     headers: response.headers.filter(
@@ -82,6 +98,7 @@ export async function createCachedPage(
     gzip: gzipped,
     storedAt: Date.now(),
     version: options.version,
+    ...(ttlMs === undefined ? {} : { ttlMs }),
   };
 }
 
@@ -150,17 +167,19 @@ export class PageCache {
    * one request while everyone else is still answered from it (stale while revalidate): dropped
    * outright, every visitor of a busy page became a render until brotli-11 had compressed the
    * new copy, ~0.3 s of queueing every minute (decision 0069). Twice its time to live, or when
-   * a refresh has not arrived after REFRESH_WAIT_MS, it is made again regardless.
+   * a refresh has not arrived after REFRESH_WAIT_MS, it is made again regardless. A page that asked
+   * for a shorter freshness (`ttlMs` of the entry) is made again after that instead.
    */
   get(key: string, version: number, now = Date.now()): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = now - entry.storedAt;
+    const ttlMs = Math.min(entry.ttlMs ?? this.options.ttlMs, this.options.ttlMs);
     if (entry.version !== version || age > 2 * this.options.ttlMs) {
       this.delete(key);
       return undefined;
     }
-    if (age > this.options.ttlMs) {
+    if (age > ttlMs) {
       const since = this.refreshing.get(key);
       if (since === undefined || now - since > REFRESH_WAIT_MS) {
         this.refreshing.set(key, now);

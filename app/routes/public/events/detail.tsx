@@ -54,14 +54,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     getSeatsLeft(event),
     listOpenCallItems({ eventId: event.id }),
   ]);
+  const view = buildEventPageView(event, { now, origin: env().BASE_URL, seats });
+  // Seats are counted while registration is open: the cached page follows them closely.
+  const limited = event.capacity !== null || event.fees.some((fee) => fee.maxQuantity !== null);
   return data(
-    {
-      event: buildEventPageView(event, { now, origin: env().BASE_URL, seats }),
-      renderedAt: now.getTime(),
-      openCalls,
-      origin: env().BASE_URL,
-    },
-    { headers: publicCacheHeaders(request) },
+    { event: view, renderedAt: now.getTime(), openCalls, origin: env().BASE_URL },
+    { headers: publicCacheHeaders(request, { live: view.registrationOpen && limited }) },
   );
 }
 

@@ -4,6 +4,12 @@ const OUR_COOKIE = /(^|;\s*)(__Host-|__Secure-)?kongamano/;
 
 export const PUBLIC_CACHE_CONTROL = "public, s-maxage=60, stale-while-revalidate=600";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/**
+ * A public page with a live figure (an event's seats left while registration is open): the page
+ * cache and shared caches make it again every 5 s, so during a registration rush the figure is at
+ * most a few seconds old while visitors are still answered from the cache (issue 33 item 7).
+ */
+export const LIVE_CACHE_CONTROL = "public, s-maxage=5, stale-while-revalidate=30";
 
 /** True when the request carries one of our cookies (a session, or a pending toast). */
 export function hasSiteCookie(request: Request) {
@@ -11,8 +17,10 @@ export function hasSiteCookie(request: Request) {
 }
 
 /** `Cache-Control` for a public page or feed: public for anonymous visitors, private otherwise. */
-export function publicCacheHeaders(request: Request): Record<string, string> {
-  return {
-    "Cache-Control": hasSiteCookie(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
-  };
+export function publicCacheHeaders(
+  request: Request,
+  { live = false }: { live?: boolean } = {},
+): Record<string, string> {
+  if (hasSiteCookie(request)) return { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  return { "Cache-Control": live ? LIVE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL };
 }

@@ -11,6 +11,8 @@ import { wireProcess } from "~/models/wiring.server";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { testEnv } from "../../../../tests/helpers/env";
 import { sessionCookieFor } from "../../../../tests/helpers/session";
+import { loader as eventPage } from "./detail";
+import { LIVE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./http.server";
 import { action, loader } from "./register";
 
 // The jobs and reactions this process runs, as the server registers them.
@@ -255,5 +257,40 @@ describe("registration action", () => {
     expect(
       page.delegationTickets.find((t: { value: string }) => t.value === group.id),
     ).toMatchObject({ admits: 6, unitAmountMinor: 0 });
+  });
+
+  it("asks caches to make an event page again every few seconds while its seats are counted", async () => {
+    const page = async (slug: string, cookie?: string) => {
+      const answer = (await eventPage({
+        request: new Request(`http://localhost:3000/events/${slug}`, {
+          headers: cookie ? { cookie } : {},
+        }),
+        params: { slug },
+        context: {},
+        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+      } as any)) as unknown as { init: { headers: Record<string, string> } };
+      return answer.init.headers["Cache-Control"];
+    };
+    // Open with a capacity, or with a ticket of limited stock: seats left are live.
+    const rush = await insertEvent(database.db, { capacity: 5000 });
+    expect(await page(rush.slug)).toBe(LIVE_CACHE_CONTROL);
+    const stocked = await insertEvent(database.db, { capacity: null });
+    await insertFee(database.db, stocked.id, { maxQuantity: 40 });
+    expect(await page(stocked.slug)).toBe(LIVE_CACHE_CONTROL);
+    // Unlimited seats, or registration over: nothing changes with each registration.
+    const open = await insertEvent(database.db, { capacity: null });
+    expect(await page(open.slug)).toBe(PUBLIC_CACHE_CONTROL);
+    const past = await insertEvent(database.db, {
+      capacity: 80,
+      startDate: new Date("2025-03-01T06:00:00Z"),
+      endDate: new Date("2025-03-02T14:00:00Z"),
+    });
+    expect(await page(past.slug)).toBe(PUBLIC_CACHE_CONTROL);
+    // A signed-in visitor's page is never stored by anyone.
+    const id = randomUUID();
+    await database.db
+      .insert(user)
+      .values({ id, name: "Live", email: `l.${id.slice(0, 8)}@x.test` });
+    expect(await page(rush.slug, await sessionCookieFor(id))).toBe("private, no-store");
   });
 });
