@@ -4,6 +4,7 @@
 // Shapes follow Daraja's documentation; the project's stand-in (scripts/daraja-standin) speaks them.
 import { createHmac } from "node:crypto";
 import { env } from "../env.server";
+import { accessTokenCache } from "./access-tokens";
 import { DEMO_PAYBILL } from "./offline.server";
 
 export type DarajaConfig = {
@@ -94,14 +95,14 @@ export type StkQueryAnswer =
 
 type Fetch = typeof fetch;
 const REQUEST_TIMEOUT_MS = 15_000;
-/** A token is renewed this long before Daraja says it expires. */
-export const TOKEN_MARGIN_MS = 60_000;
 
-const tokens = new Map<string, { token: string; expiresAt: number }>();
+export { TOKEN_MARGIN_MS } from "./access-tokens";
+
+const tokens = accessTokenCache();
 
 /** Forgets cached tokens (tests). */
 export function forgetDarajaTokens() {
-  tokens.clear();
+  tokens.forget();
 }
 
 export function darajaClient(
@@ -133,8 +134,8 @@ export function darajaClient(
   }
 
   async function token(): Promise<string> {
-    const cached = tokens.get(cacheKey);
-    if (cached && cached.expiresAt > now()) return cached.token;
+    const cached = tokens.get(cacheKey, now());
+    if (cached) return cached;
     const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString("base64");
     const { status, body } = await call("/oauth/v1/generate?grant_type=client_credentials", {
       method: "GET",
@@ -145,10 +146,7 @@ export function darajaClient(
       throw new DarajaError(`Daraja refused the credentials (${status})`, status);
     }
     const seconds = Number(body.expires_in ?? 3599);
-    tokens.set(cacheKey, {
-      token: accessToken,
-      expiresAt: now() + Math.max(0, seconds * 1000 - TOKEN_MARGIN_MS),
-    });
+    tokens.keep(cacheKey, accessToken, seconds, now());
     return accessToken;
   }
 
@@ -159,7 +157,7 @@ export function darajaClient(
       headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
       body: JSON.stringify(payload),
     });
-    if (answer.status === 401) tokens.delete(cacheKey); // revoked early: the next call asks again
+    if (answer.status === 401) tokens.forget(cacheKey); // revoked early: the next call asks again
     return answer;
   }
 

@@ -6,6 +6,7 @@
 // float ever holds money. Shapes follow PayPal's REST documentation; scripts/paypal-standin speaks them.
 import { env } from "../env.server";
 import { type Currency, minorToDecimal, parseMinorUnits } from "../money";
+import { accessTokenCache } from "./access-tokens";
 import { PROVIDER_CURRENCIES } from "./methods";
 import {
   type ProviderRefundResult,
@@ -179,14 +180,14 @@ export const WEBHOOK_HEADERS = {
 
 type Fetch = typeof fetch;
 const REQUEST_TIMEOUT_MS = 15_000;
-/** A token is renewed this long before PayPal says it expires. */
-export const TOKEN_MARGIN_MS = 60_000;
 
-const tokens = new Map<string, { token: string; expiresAt: number }>();
+export { TOKEN_MARGIN_MS } from "./access-tokens";
+
+const tokens = accessTokenCache();
 
 /** Forgets cached tokens (tests). */
 export function forgetPaypalTokens() {
-  tokens.clear();
+  tokens.forget();
 }
 
 export function paypalClient(
@@ -218,8 +219,8 @@ export function paypalClient(
   }
 
   async function token(): Promise<string> {
-    const cached = tokens.get(cacheKey);
-    if (cached && cached.expiresAt > now()) return cached.token;
+    const cached = tokens.get(cacheKey, now());
+    if (cached) return cached;
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64");
     const { status, body } = await call("/v1/oauth2/token", {
       method: "POST",
@@ -235,11 +236,7 @@ export function paypalClient(
       throw new PaypalError(`PayPal refused the credentials (${status})`, status);
     }
     const seconds = Number(body.expires_in ?? 32_400);
-    tokens.set(cacheKey, {
-      token: accessToken,
-      expiresAt:
-        now() + Math.max(0, (Number.isFinite(seconds) ? seconds : 0) * 1000 - TOKEN_MARGIN_MS),
-    });
+    tokens.keep(cacheKey, accessToken, seconds, now());
     return accessToken;
   }
 
@@ -262,7 +259,7 @@ export function paypalClient(
         ? {}
         : { body: typeof payload === "string" ? payload : JSON.stringify(payload) }),
     });
-    if (answer.status === 401) tokens.delete(cacheKey); // revoked early: the next call asks again
+    if (answer.status === 401) tokens.forget(cacheKey); // revoked early: the next call asks again
     return answer;
   }
 
