@@ -4,8 +4,8 @@
 // Shapes follow Daraja's documentation; the project's stand-in (scripts/daraja-standin) speaks them.
 import { createHmac } from "node:crypto";
 import { env } from "../env.server";
-import { accessTokenCache } from "./access-tokens";
 import { DEMO_PAYBILL } from "./offline.server";
+import { accessTokenCache, callJsonApi } from "./provider-http";
 
 export type DarajaConfig = {
   baseUrl: string;
@@ -94,9 +94,8 @@ export type StkQueryAnswer =
   | { state: "final"; resultCode: number; resultDesc: string };
 
 type Fetch = typeof fetch;
-const REQUEST_TIMEOUT_MS = 15_000;
 
-export { TOKEN_MARGIN_MS } from "./access-tokens";
+export { TOKEN_MARGIN_MS } from "./provider-http";
 
 const tokens = accessTokenCache();
 
@@ -113,25 +112,14 @@ export function darajaClient(
   const now = options.now ?? Date.now;
   const cacheKey = `${config.baseUrl}|${config.consumerKey}`;
 
-  async function call(path: string, init: RequestInit) {
-    let response: Response;
-    try {
-      response = await doFetch(`${config.baseUrl}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new DarajaError(`Daraja unreachable: ${(error as Error).message}`, 0);
-    }
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      throw new DarajaError(`Daraja answered ${response.status} with no JSON`, response.status);
-    }
-    return { status: response.status, body };
-  }
+  const call = (path: string, init: RequestInit) =>
+    callJsonApi<Record<string, unknown>>(
+      doFetch,
+      `${config.baseUrl}${path}`,
+      init,
+      (message, status) => new DarajaError(message, status),
+      "Daraja",
+    );
 
   async function token(): Promise<string> {
     const cached = tokens.get(cacheKey, now());

@@ -6,13 +6,13 @@
 // float ever holds money. Shapes follow PayPal's REST documentation; scripts/paypal-standin speaks them.
 import { env } from "../env.server";
 import { type Currency, minorToDecimal, parseMinorUnits } from "../money";
-import { accessTokenCache } from "./access-tokens";
 import { PROVIDER_CURRENCIES } from "./methods";
 import {
   type ProviderRefundResult,
   ProviderUnavailableError,
   type RefundingProvider,
 } from "./provider";
+import { accessTokenCache, callJsonApi } from "./provider-http";
 
 export type PaypalConfig = {
   baseUrl: string;
@@ -179,9 +179,8 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 type Fetch = typeof fetch;
-const REQUEST_TIMEOUT_MS = 15_000;
 
-export { TOKEN_MARGIN_MS } from "./access-tokens";
+export { TOKEN_MARGIN_MS } from "./provider-http";
 
 const tokens = accessTokenCache();
 
@@ -198,25 +197,14 @@ export function paypalClient(
   const now = options.now ?? Date.now;
   const cacheKey = `${config.baseUrl}|${config.clientId}`;
 
-  async function call(path: string, init: RequestInit) {
-    let response: Response;
-    try {
-      response = await doFetch(`${config.baseUrl}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new PaypalError(`PayPal unreachable: ${(error as Error).message}`, 0);
-    }
-    const raw = await response.text();
-    let body: Json = {};
-    try {
-      body = raw ? (JSON.parse(raw) as Json) : {};
-    } catch {
-      throw new PaypalError(`PayPal answered ${response.status} with no JSON`, response.status);
-    }
-    return { status: response.status, body };
-  }
+  const call = (path: string, init: RequestInit) =>
+    callJsonApi<Json>(
+      doFetch,
+      `${config.baseUrl}${path}`,
+      init,
+      (message, status) => new PaypalError(message, status),
+      "PayPal",
+    );
 
   async function token(): Promise<string> {
     const cached = tokens.get(cacheKey, now());
