@@ -2,6 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { ConfirmAction, isConfirmed } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { Download } from "~/components/icons";
+import { ResponseLetter } from "~/components/response-letter";
 import { SubmissionStateBadge } from "~/components/submission-state-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -325,12 +326,7 @@ export default function MySubmission() {
                         Manuscript, round {v.round}
                         {v.submitted ? ` (submitted ${v.submitted})` : " (draft)"}
                       </a>
-                      {v.responseLetter ? (
-                        <details>
-                          <summary className="cursor-pointer">Response letter</summary>
-                          <p className="mt-1 whitespace-pre-line break-words">{v.responseLetter}</p>
-                        </details>
-                      ) : null}
+                      <ResponseLetter text={v.responseLetter} />
                     </li>
                   ))}
               </ul>

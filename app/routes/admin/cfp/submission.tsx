@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { ResponseLetter } from "~/components/response-letter";
 import {
   ASSIGNMENT_LABELS,
   RECOMMENDATION_LABELS,
@@ -314,12 +315,7 @@ export default function EditorSubmission() {
                         </>
                       ) : null}
                     </span>
-                    {v.responseLetter ? (
-                      <details>
-                        <summary className="cursor-pointer">Response letter</summary>
-                        <p className="mt-1 whitespace-pre-line break-words">{v.responseLetter}</p>
-                      </details>
-                    ) : null}
+                    <ResponseLetter text={v.responseLetter} />
                   </li>
                 ))}
               </ul>
