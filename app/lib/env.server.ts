@@ -53,6 +53,13 @@ const EnvSchema = z
     PAGE_CACHE: booleanFlag.default(true),
     /** GET renders React Router works on at once; more wait their turn (decision 0068). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).default(6),
+    /** Registrations worked on at once per event; more wait in the waiting room (decision 0114). */
+    REGISTRATION_QUEUE_THRESHOLD: z.coerce
+      .number({ error: "must be a whole number from 1 to 10000" })
+      .int("must be a whole number from 1 to 10000")
+      .min(1, "must be a whole number from 1 to 10000")
+      .max(10_000, "must be a whole number from 1 to 10000")
+      .default(20),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
