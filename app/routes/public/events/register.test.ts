@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registrations, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { setEnv } from "~/lib/env.server";
+import { env, setEnv } from "~/lib/env.server";
 import { onSaleFromLabel } from "~/models/events/fee-sale";
+import { enterQueue, leaveQueue } from "~/models/registrations/queue.server";
 import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
 import { insertEvent, insertFee } from "~/models/registrations/test-fixtures";
 import { wireProcess } from "~/models/wiring.server";
@@ -257,6 +258,84 @@ describe("registration action", () => {
     expect(
       page.delegationTickets.find((t: { value: string }) => t.value === group.id),
     ).toMatchObject({ admits: 6, unitAmountMinor: 0 });
+  });
+
+  // The waiting room (issue 33 item 4): with one registration at a time, the next one waits.
+  it("puts a second registration in the waiting room with its input kept, then registers it once the first is done", async () => {
+    const current = env();
+    setEnv(testEnv({ REGISTRATION_QUEUE_THRESHOLD: "1" }));
+    try {
+      const id = randomUUID();
+      await database.db
+        .insert(user)
+        .values({ id, name: "Patient Person", email: `p.${id.slice(0, 8)}@example.test` });
+      const cookie = await sessionCookieFor(id);
+      const event = await insertEvent(database.db, { capacity: 50 });
+      const post = (fields: Record<string, string>) =>
+        action({
+          request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
+            method: "POST",
+            headers: {
+              cookie,
+              origin: "http://localhost:3000",
+              [CLIENT_IP_HEADER]: "198.51.100.79",
+            },
+            body: new URLSearchParams(fields),
+          }),
+          params: { slug: event.slug },
+          context: {},
+          // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+        } as any);
+      type Waiting = {
+        data: { queue: { position: number; queueNumber: string; fields: [string, string][] } };
+        init: ResponseInit & { headers?: Record<string, string> };
+      };
+      // Another account's registration is being worked on (it holds the event's one slot).
+      const first = await enterQueue(event.slug);
+      if (!first.admitted) throw new Error("the first registration should be let in");
+      const typed = {
+        intent: "register",
+        ticket: "free",
+        quantity: "1",
+        attendeeName: "Patient Person",
+        attendeeEmail: "patient.person@example.test",
+      };
+      const waiting = (await post(typed)) as Waiting;
+      expect(waiting.init.status).toBe(200);
+      expect(waiting.init.headers?.["X-Queue-Number"]).toMatch(/^\d+$/);
+      expect(waiting.data.queue.position).toBe(1);
+      // Everything typed is kept for the re-post.
+      expect(Object.fromEntries(waiting.data.queue.fields)).toEqual(typed);
+      const again = { ...typed, queueNumber: waiting.data.queue.queueNumber };
+      // Checking one's place, more often than the rate limit allows posts, is not refused.
+      for (let i = 0; i <= REGISTRATION_RATE_LIMIT.perAccount.max; i++) {
+        const check = (await post(again)) as Waiting;
+        expect(check.init.status).toBe(200);
+        expect(check.data.queue.position).toBe(1);
+      }
+      const none = await database.db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.eventId, event.id));
+      expect(none).toEqual([]);
+      // Someone else's made-up or changed number does not jump the line.
+      const forged = (await post({ ...typed, queueNumber: "1.x" })) as Waiting;
+      expect(forged.data.queue.position).toBe(2);
+
+      // The first registration is done: the one who waited is let in and registered.
+      await leaveQueue(event.slug, first.slot);
+      const admitted = (await post(again)) as Response;
+      expect(admitted.status).toBe(302);
+      expect(admitted.headers.get("Location")).toMatch(/^\/registrations\//);
+      expect(admitted.headers.get("X-Queue-Number")).toBe(waiting.init.headers?.["X-Queue-Number"]);
+      const made = await database.db
+        .select({ email: registrations.attendeeEmail, userId: registrations.userId })
+        .from(registrations)
+        .where(eq(registrations.eventId, event.id));
+      expect(made).toEqual([{ email: "patient.person@example.test", userId: id }]);
+    } finally {
+      setEnv(current);
+    }
   });
 
   it("asks caches to make an event page again every few seconds while its seats are counted", async () => {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   DelegationForm,
   type DelegationSeat,
@@ -23,11 +23,18 @@ import {
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { WaitingRoom } from "~/components/waiting-room";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { requireUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { bookSeats } from "~/models/registrations/bookings.server";
 import { getRegistrationPage } from "~/models/registrations/queries.server";
+import {
+  enterQueue,
+  leaveQueue,
+  readQueueNumber,
+  signQueueNumber,
+} from "~/models/registrations/queue.server";
 import {
   joinWaitlist,
   leaveWaitlist,
@@ -42,8 +49,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
+/** The response header naming the number a request waited with (the benchmark counts order). */
+export const QUEUE_NUMBER_HEADER = "X-Queue-Number";
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const name of [QUEUE_NUMBER_HEADER, "Retry-After"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+// A check from the waiting room changes nothing on the page: the page's data is not read again.
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "queue" in actionResult) return false;
+  return defaultShouldRevalidate;
 }
 
 async function loadPage(slug: string, userId: string, offerId?: string | null) {
@@ -122,24 +146,97 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
-  const account = { id: user.id, name: user.name, email: user.email };
-  const here = `/events/${encodeURIComponent(params.slug)}/register`;
-
-  // Every registration and waitlist action counts, per account and per client address.
-  const limited = await limitRegistrationActions(user.id, request);
-  if (limited) {
-    const init = { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } };
-    // Shown in the form (what was typed stays), or above the page when the form is not there.
-    if (formData.get("intent") === "leave-waitlist") {
-      return data({ result: null, message: limited.message }, init);
-    }
-    const submission = parseWithZod(formData, { schema: RegistrationSchema });
-    return data(
-      { result: submission.reply({ formErrors: [limited.message] }), message: null },
-      init,
+  const intent = formData.get("intent");
+  // Leaving the waitlist and redrawing the seat rows book nothing: they skip the waiting room.
+  if (intent === "leave-waitlist" || intent === "seats") {
+    return (
+      (await limited(user.id, request, formData)) ??
+      otherAction(formData, params.slug, user, request)
     );
   }
+  // Booking intents (register, book, waitlist join and offer claims) pass the waiting room first.
+  // The rate limit counts a first post, and a re-post from the waiting room only when it comes
+  // in without the place kept for its number (late, or a number used before): waiting is free.
+  const queueKey = params.slug;
+  const number = readQueueNumber(queueKey, user.id, formData.get("queueNumber"));
+  if (number === null) {
+    const refused = await limited(user.id, request, formData);
+    if (refused) return refused;
+  }
+  const entry = await enterQueue(queueKey, { number });
+  if (!entry.admitted) return waitingRoom(formData, queueKey, user.id, entry);
+  try {
+    if (number !== null && !entry.tookReservation) {
+      const refused = await limited(user.id, request, formData);
+      if (refused) return withQueueNumber(refused, entry.number);
+    }
+    return withQueueNumber(await bookingAction(formData, params.slug, user, request), entry.number);
+  } finally {
+    await leaveQueue(queueKey, entry.slot);
+  }
+}
 
+/** The rate limit's answer (429, shown in the form or above the page), or null when allowed. */
+async function limited(userId: string, request: Request, formData: FormData) {
+  // Every registration and waitlist action counts, per account and per client address.
+  const limit = await limitRegistrationActions(userId, request);
+  if (!limit) return null;
+  const init = { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+  // Shown in the form (what was typed stays), or above the page when the form is not there.
+  if (formData.get("intent") === "leave-waitlist") {
+    return data({ result: null, message: limit.message }, init);
+  }
+  const submission = parseWithZod(formData, { schema: RegistrationSchema });
+  return data({ result: submission.reply({ formErrors: [limit.message] }), message: null }, init);
+}
+
+/** The waiting page: the visitor's place, and everything they posted kept for the re-post. */
+function waitingRoom(
+  formData: FormData,
+  queueKey: string,
+  userId: string,
+  entry: { number: number; position: number },
+) {
+  const fields: [string, string][] = [];
+  for (const [name, value] of formData) {
+    if (name !== "queueNumber" && typeof value === "string") fields.push([name, value]);
+  }
+  return data(
+    {
+      result: null,
+      message: null,
+      queue: {
+        position: entry.position,
+        queueNumber: signQueueNumber(queueKey, userId, entry.number),
+        fields,
+        answeredAt: Date.now(),
+      },
+    },
+    { status: 200, headers: { [QUEUE_NUMBER_HEADER]: String(entry.number) } },
+  );
+}
+
+/** Names the number an admitted request waited with on its answer (redirect or form). */
+function withQueueNumber<T>(answer: T, number: number | null): T {
+  if (number === null) return answer;
+  if (answer instanceof Response) {
+    answer.headers.set(QUEUE_NUMBER_HEADER, String(number));
+    return answer;
+  }
+  const wrapped = answer as { init?: ResponseInit | null };
+  if (wrapped && typeof wrapped === "object" && "init" in wrapped) {
+    const headers = new Headers(wrapped.init?.headers);
+    headers.set(QUEUE_NUMBER_HEADER, String(number));
+    wrapped.init = { ...wrapped.init, headers };
+  }
+  return answer;
+}
+
+type Account = { id: string; name: string; email: string };
+
+async function otherAction(formData: FormData, slug: string, user: Account, request: Request) {
+  const account = { id: user.id, name: user.name, email: user.email };
+  const here = `/events/${encodeURIComponent(slug)}/register`;
   if (formData.get("intent") === "leave-waitlist") {
     try {
       // On the public page everyone leaves only their own place; staff use the back office.
@@ -154,17 +251,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirectWithToast(here, { type: "success", title: "You left the waitlist" });
   }
+  return delegationAction(formData, slug, account, request, here);
+}
 
-  const intent = formData.get("intent");
-  if (intent === "book" || intent === "seats") {
-    return delegationAction(formData, params.slug, account, request, here);
+async function bookingAction(formData: FormData, slug: string, user: Account, request: Request) {
+  const account = { id: user.id, name: user.name, email: user.email };
+  const here = `/events/${encodeURIComponent(slug)}/register`;
+  if (formData.get("intent") === "book") {
+    return delegationAction(formData, slug, account, request, here);
   }
 
   const submission = parseWithZod(formData, { schema: RegistrationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), message: null }, { status: 400 });
   }
-  const page = await loadPage(params.slug, user.id);
+  const page = await loadPage(slug, user.id);
   const values = submission.value;
   const feeId = values.ticket === FREE_TICKET ? null : values.ticket;
   try {
@@ -377,6 +478,7 @@ async function delegationAction(
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { event, closedReason, registrations, waitlist, offer } = loaderData;
   const delegation = actionData && "delegation" in actionData ? actionData.delegation : null;
+  const queue = actionData && "queue" in actionData ? actionData.queue : null;
   const eventPath = `/events/${encodeURIComponent(event.slug)}`;
   return (
     <main id="main" className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
@@ -399,7 +501,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <AlertDescription>{actionData.message}</AlertDescription>
         </Alert>
       ) : null}
-      {closedReason ? (
+      {queue ? (
+        <WaitingRoom eventTitle={event.title} state={queue} />
+      ) : closedReason ? (
         <Card className="grid gap-3 p-6">
           <p>{closedReason}</p>
           <Link to="/events" className={buttonVariants({ variant: "outline" })}>
