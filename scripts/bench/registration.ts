@@ -38,6 +38,8 @@ const { values } = parseArgs({
     json: { type: "boolean", default: false },
   },
 });
+/** The waiting page's re-post interval here (the page's own script waits about 2 s). */
+const POLL_MS = 250;
 const instances = Number(values.instances);
 const concurrency = Number(values.concurrency);
 const durationS = Number(values.duration);
@@ -212,6 +214,9 @@ type Outcome = {
   orderIds: string[];
   hoarderSuccesses: number;
   killedAt: number | null;
+  visits: Visit[];
+  /** Posts answered with the waiting page. */
+  polls: number;
 };
 
 async function drive(prepared: Prepared): Promise<Outcome> {
@@ -239,52 +244,87 @@ async function drive(prepared: Prepared): Promise<Outcome> {
         )
       : null;
   const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  const visits: Visit[] = [];
+  let polls = 0;
 
+  // One visit: the first post, then (when the answer is the waiting page) the page's re-post
+  // with its queueNumber every POLL_MS, as the page's script does, until let in.
   const post = async (account: Account, clientIndex: number) => {
     // The client's instance (a load balancer's choice); a dead one's clients go to the other.
-    let target = clientIndex % servers.length;
-    if (!alive[target]) target = alive.findIndex(Boolean);
-    const { url } = servers[target];
-    const body = new URLSearchParams({
+    const target = () => {
+      const chosen = clientIndex % servers.length;
+      return servers[alive[chosen] ? chosen : alive.findIndex(Boolean)].url;
+    };
+    const fields = {
       intent: "book",
       [`qty.${prepared.ticket}`]: "1",
       "seats[0].ticket": prepared.ticket,
       "seats[0].name": `Attendee ${account.email}`,
       "seats[0].email": account.email,
-    });
-    const t0 = performance.now();
-    try {
-      const response = await fetch(`${url}/events/${prepared.slug}/register`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: url,
-          Cookie: account.cookie,
-          "X-Forwarded-For": account.ip,
-          Accept: "text/html",
-        },
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(30_000),
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      const location = response.headers.get("location") ?? "";
-      const registration = /^\/registrations\/([0-9a-f-]{36})/.exec(location)?.[1];
-      const order = /^\/orders\/([0-9a-f-]{36})/.exec(location)?.[1];
-      if (response.status >= 500) status5xx++;
-      count(
-        response.status === 302 && (registration || order)
-          ? "302 registered"
-          : String(response.status),
-      );
-      if (registration) registrationIds.push(registration);
-      if (order) orderIds.push(order);
-      return Boolean(registration || order);
-    } catch (error) {
-      // The connection died with its instance (SIGKILL) or timed out: nothing was seen.
-      count(`error ${(error as Error).name}`);
-      return false;
+    };
+    const visit: Visit = {
+      number: null,
+      firstSentAt: performance.now(),
+      firstAnsweredAt: Number.NaN,
+      lastWaitSentAt: Number.NaN,
+      admittedAt: Number.NaN,
+    };
+    visits.push(visit);
+    let queueNumber: string | null = null;
+    for (;;) {
+      const url = target();
+      const t0 = performance.now();
+      try {
+        const response: Response = await fetch(`${url}/events/${prepared.slug}/register`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: url,
+            Cookie: account.cookie,
+            "X-Forwarded-For": account.ip,
+            Accept: "text/html",
+          },
+          body: new URLSearchParams(queueNumber ? { ...fields, queueNumber } : fields),
+          redirect: "manual",
+          signal: AbortSignal.timeout(30_000),
+        });
+        const html: string = await response.text();
+        const t1 = performance.now();
+        if (Number.isNaN(visit.firstAnsweredAt)) visit.firstAnsweredAt = t1;
+        const number = response.headers.get("x-queue-number");
+        const waitingFor: string | undefined = /name="queueNumber" value="([^"]+)"/.exec(html)?.[1];
+        if (response.status === 200 && waitingFor) {
+          // The waiting page: its place was given; look again shortly (while the run lasts).
+          polls++;
+          visit.number ??= Number(number);
+          visit.lastWaitSentAt = t0;
+          queueNumber = waitingFor;
+          if (performance.now() > endAt + 60_000) {
+            count("gave up waiting");
+            return false;
+          }
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          continue;
+        }
+        visit.admittedAt = t1;
+        latencies.push(t1 - t0);
+        const location = response.headers.get("location") ?? "";
+        const registration = /^\/registrations\/([0-9a-f-]{36})/.exec(location)?.[1];
+        const order = /^\/orders\/([0-9a-f-]{36})/.exec(location)?.[1];
+        if (response.status >= 500) status5xx++;
+        count(
+          response.status === 302 && (registration || order)
+            ? "302 registered"
+            : String(response.status),
+        );
+        if (registration) registrationIds.push(registration);
+        if (order) orderIds.push(order);
+        return Boolean(registration || order);
+      } catch (error) {
+        // The connection died with its instance (SIGKILL) or timed out: nothing was seen.
+        count(`error ${(error as Error).name}`);
+        return false;
+      }
     }
   };
 
@@ -315,7 +355,47 @@ async function drive(prepared: Prepared): Promise<Outcome> {
     orderIds,
     hoarderSuccesses,
     killedAt,
+    visits,
+    polls,
   };
+}
+
+/** One account's registration attempt as the client saw it (performance.now() times). */
+type Visit = {
+  /** The queue number of its first waiting page (null: let in at once). */
+  number: number | null;
+  firstSentAt: number;
+  firstAnsweredAt: number;
+  /** When it sent the last post that was answered with the waiting page. */
+  lastWaitSentAt: number;
+  admittedAt: number;
+};
+
+/**
+ * Inversions: visits told to wait on a post sent after someone who arrived later had already
+ * been let in (a later arrival: a higher number, or a visit let in at once whose first post was
+ * sent after this one's number was given). A fair room answers such a post by letting it in, so
+ * a fair run counts 0, whatever the polling delays.
+ */
+function countInversions(visits: Visit[]) {
+  const admitted = visits.filter((v) => !Number.isNaN(v.admittedAt));
+  const numbered = admitted
+    .filter((v) => v.number !== null)
+    .sort((a, b) => (b.number as number) - (a.number as number));
+  const atOnce = admitted
+    .filter((v) => v.number === null)
+    .sort((a, b) => b.firstSentAt - a.firstSentAt);
+  let inversions = 0;
+  for (const visit of visits) {
+    if (visit.number === null) continue;
+    const a = visit.number;
+    const laterIn = Math.min(
+      ...numbered.filter((v) => (v.number as number) > a).map((v) => v.admittedAt),
+      ...atOnce.filter((v) => v.firstSentAt > visit.firstAnsweredAt).map((v) => v.admittedAt),
+    );
+    if (visit.lastWaitSentAt > laterIn) inversions++;
+  }
+  return inversions;
 }
 
 type Check = { name: string; ok: boolean; detail: string };
@@ -424,6 +504,7 @@ function percentile(sorted: number[], p: number) {
 function report(outcome: Outcome, checks: Check[]) {
   const sorted = [...outcome.latencies].sort((a, b) => a - b);
   const registered = outcome.registrationIds.length + outcome.orderIds.length;
+  const waited = outcome.visits.filter((v) => v.number !== null && !Number.isNaN(v.admittedAt));
   const figures = {
     instances,
     clients: concurrency,
@@ -434,6 +515,11 @@ function report(outcome: Outcome, checks: Check[]) {
     "p95 ms": percentile(sorted, 95).toFixed(0),
     "p99 ms": percentile(sorted, 99).toFixed(0),
     "max ms": (sorted.at(-1) ?? Number.NaN).toFixed(0),
+    waited: waited.length,
+    "longest wait s": (
+      Math.max(0, ...waited.map((v) => v.admittedAt - v.firstSentAt)) / 1000
+    ).toFixed(1),
+    inversions: countInversions(outcome.visits),
     seconds: outcome.elapsedS.toFixed(1),
     load: loadAverage(),
   };
@@ -441,6 +527,7 @@ function report(outcome: Outcome, checks: Check[]) {
   table([figures]);
   console.log(
     `\nstatuses: ${[...outcome.statuses].map(([k, v]) => `${k} × ${v}`).join(", ")}` +
+      `; ${outcome.polls} posts answered with the waiting page` +
       (outcome.killedAt !== null
         ? `; second instance killed at ${outcome.killedAt.toFixed(1)} s`
         : ""),
