@@ -40,8 +40,8 @@ export function WaitingRoom({
     <Card className="grid gap-4 p-6">
       <h2 className="text-xl font-semibold">You are in the queue</h2>
       <p>
-        Many people are registering for {eventTitle} right now. You are let in in the order you
-        arrived, as soon as a place frees up; this page moves on by itself.
+        Many people are registering for {eventTitle} right now. Everyone is let in in turn, in the
+        order they arrived; this page moves on by itself when it is yours.
       </p>
       <p role="status" className="text-2xl font-semibold">
         Your place: {state.position}

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { getRedis } from "~/lib/rate-limit.server";
 
 /**
@@ -248,16 +249,23 @@ export function enterQueue(eventKey: string, options: GateOptions = {}) {
   });
 }
 
-/** The registration is over (answered or failed): its slot goes to the next number. */
-export function leaveQueue(
+/**
+ * The registration is over (answered or failed): its slot goes to the next number. Never throws:
+ * the answer is already made, and a slot not given back (Redis unreachable) lapses after 60 s.
+ */
+export async function leaveQueue(
   eventKey: string,
   slot: string,
   options: Omit<GateOptions, "number"> = {},
 ) {
-  return (options.store ?? queueStore()).leave(eventKey, slot, {
-    now: options.now ?? Date.now(),
-    threshold: options.threshold ?? env().REGISTRATION_QUEUE_THRESHOLD,
-  });
+  try {
+    await (options.store ?? queueStore()).leave(eventKey, slot, {
+      now: options.now ?? Date.now(),
+      threshold: options.threshold ?? env().REGISTRATION_QUEUE_THRESHOLD,
+    });
+  } catch (error) {
+    logger.warn({ err: error, eventKey }, "registration waiting room: a slot was not given back");
+  }
 }
 
 // A number is the visitor's own: signed for the account and event, so nobody takes another's
