@@ -379,23 +379,40 @@ type Visit = {
  */
 function countInversions(visits: Visit[]) {
   const admitted = visits.filter((v) => !Number.isNaN(v.admittedAt));
-  const numbered = admitted
-    .filter((v) => v.number !== null)
-    .sort((a, b) => (b.number as number) - (a.number as number));
-  const atOnce = admitted
-    .filter((v) => v.number === null)
-    .sort((a, b) => b.firstSentAt - a.firstSentAt);
+  const afterNumber = earliestAfter(
+    admitted
+      .filter((v) => v.number !== null)
+      .map((v) => ({ key: v.number as number, at: v.admittedAt })),
+  );
+  const afterTime = earliestAfter(
+    admitted
+      .filter((v) => v.number === null)
+      .map((v) => ({ key: v.firstSentAt, at: v.admittedAt })),
+  );
   let inversions = 0;
   for (const visit of visits) {
     if (visit.number === null) continue;
-    const a = visit.number;
-    const laterIn = Math.min(
-      ...numbered.filter((v) => (v.number as number) > a).map((v) => v.admittedAt),
-      ...atOnce.filter((v) => v.firstSentAt > visit.firstAnsweredAt).map((v) => v.admittedAt),
-    );
+    const laterIn = Math.min(afterNumber(visit.number), afterTime(visit.firstAnsweredAt));
     if (visit.lastWaitSentAt > laterIn) inversions++;
   }
   return inversions;
+}
+
+/** For entries (key, time): a lookup of the earliest time among entries whose key is above k. */
+function earliestAfter(entries: { key: number; at: number }[]) {
+  entries.sort((x, y) => x.key - y.key);
+  const suffix = new Array<number>(entries.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = entries.length - 1; i >= 0; i--) suffix[i] = Math.min(suffix[i + 1], entries[i].at);
+  return (k: number) => {
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (entries[middle].key > k) high = middle;
+      else low = middle + 1;
+    }
+    return suffix[low];
+  };
 }
 
 type Check = { name: string; ok: boolean; detail: string };
