@@ -296,6 +296,7 @@ async function drive(prepared: Prepared): Promise<Outcome> {
         if (response.status === 200 && waitingFor) {
           // The waiting page: its place was given; look again shortly (while the run lasts).
           polls++;
+          if (!number) count("waiting page without X-Queue-Number");
           visit.number ??= Number(number);
           visit.lastWaitSentAt = t0;
           queueNumber = waitingFor;
@@ -307,6 +308,9 @@ async function drive(prepared: Prepared): Promise<Outcome> {
           continue;
         }
         visit.admittedAt = t1;
+        if (visit.number !== null && number !== String(visit.number)) {
+          count("let in without its X-Queue-Number");
+        }
         latencies.push(t1 - t0);
         const location = response.headers.get("location") ?? "";
         const registration = /^\/registrations\/([0-9a-f-]{36})/.exec(location)?.[1];
