@@ -12,12 +12,17 @@ import { getRedis } from "~/lib/rate-limit.server";
  * State per event: `next` (the last number handed out), `served` (the highest number admitted)
  * and the slots in use with their start time: "r:…" for a running request, "q:<n>" for a place
  * kept for number n, admitted while waiting and not back yet. Running slots older than 60 s (an
- * instance killed mid-request) and kept places not taken up within 15 s are dropped whenever the
+ * instance killed mid-request) and kept places not taken up within 6 s are dropped whenever the
  * state is next touched. Two stores: this process's memory (one instance, no Redis) and Redis
  * (one Lua script per operation, so instances share the room atomically).
  */
 export const RUNNING_SLOT_MAX_MS = 60_000;
-export const RESERVATION_MAX_MS = 15_000;
+/**
+ * A called number's kept place lasts three of the waiting page's 2-s checks: every visitor who
+ * closed the page ties up a slot this long, so during a rush with many of them it must be short.
+ * A visitor who comes back later is still let in (they arrived before everyone after them).
+ */
+export const RESERVATION_MAX_MS = 6_000;
 /** Redis keys of an event nobody has touched for this long disappear. */
 export const IDLE_STATE_MS = 3_600_000;
 
