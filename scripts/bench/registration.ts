@@ -307,7 +307,8 @@ async function drive(prepared: Prepared): Promise<Outcome> {
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
           continue;
         }
-        visit.admittedAt = t1;
+        // Refused by the rate limit before the room (a hoarder's new attempt): never let in.
+        if (response.status !== 429) visit.admittedAt = t1;
         if (visit.number !== null && number !== String(visit.number)) {
           count("let in without its X-Queue-Number");
         }
