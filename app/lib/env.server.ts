@@ -60,6 +60,17 @@ const EnvSchema = z
       .min(1, "must be a whole number from 1 to 10000")
       .max(10_000, "must be a whole number from 1 to 10000")
       .default(20),
+    /**
+     * How long a booking post waits in line on the server before the visitor is shown the
+     * waiting page (milliseconds; 0 shows it at once). Short waits then cost no page and no
+     * round trip, and a called place is taken up at once instead of at the page's next check.
+     */
+    REGISTRATION_QUEUE_HOLD_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds from 0 to 20000" })
+      .int("must be a whole number of milliseconds from 0 to 20000")
+      .min(0, "must be a whole number of milliseconds from 0 to 20000")
+      .max(20_000, "must be a whole number of milliseconds from 0 to 20000")
+      .default(5_000),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

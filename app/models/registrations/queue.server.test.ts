@@ -11,6 +11,7 @@ import {
   RUNNING_SLOT_MAX_MS,
   readQueueNumber,
   signQueueNumber,
+  waitForTurn,
 } from "./queue.server";
 
 // Two stores per backend stand for two app instances; in memory, one process has one store.
@@ -89,6 +90,32 @@ describe.each(backends)("the registration waiting room ($name)", ({ stores }) =>
     expect(one).toMatchObject({ admitted: true, number: 1, tookReservation: true });
     // Its place is not taken twice: number 2 still waits.
     expect(await enterQueue(event, { ...opts(b), number: 2 })).toMatchObject({ admitted: false });
+  });
+
+  it("holds a post in line on the server and lets it in as soon as a place is given back", async () => {
+    const [a, b] = stores();
+    const event = newEvent();
+    const first = await enterQueue(event, { store: a, threshold: 1 });
+    if (!first.admitted) throw new Error("the first post should be let in");
+    // Nobody leaves within the hold (none here): the visitor gets its number and the page.
+    expect(await waitForTurn(event, { store: b, threshold: 1, holdMs: 0 })).toMatchObject({
+      admitted: false,
+      number: 1,
+      position: 1,
+    });
+    // Held on the server (up to 10 s) while the place is given back on the other instance:
+    // let in with its number at once, without another page.
+    const started = Date.now();
+    const held = waitForTurn(event, { store: b, threshold: 1, holdMs: 10_000, number: 1 });
+    await leaveQueue(event, first.slot, { store: a, threshold: 1 });
+    expect(await held).toMatchObject({ admitted: true, number: 1, tookReservation: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // A visitor who left stops waiting at once (a request aborted while held).
+    const gone = new AbortController();
+    gone.abort();
+    expect(
+      await waitForTurn(event, { store: b, threshold: 1, holdMs: 10_000, signal: gone.signal }),
+    ).toMatchObject({ admitted: false, number: 2 });
   });
 
   it("frees the slots of requests killed mid-way after 60 s and kept places after 6 s", async () => {

@@ -254,6 +254,55 @@ export function enterQueue(eventKey: string, options: GateOptions = {}) {
   });
 }
 
+/** Requests holding in line in this process, woken when a slot of their event is given back. */
+const sleepers = new Map<string, Set<() => void>>();
+
+function wake(eventKey: string) {
+  const waiting = sleepers.get(eventKey);
+  if (!waiting) return;
+  sleepers.delete(eventKey);
+  for (const resume of waiting) resume();
+}
+
+/** Resolves when a slot of the event is given back in this process, or after `ms`. */
+function nap(eventKey: string, ms: number) {
+  return new Promise<void>((resolve) => {
+    const waiting = sleepers.get(eventKey) ?? new Set();
+    sleepers.set(eventKey, waiting);
+    const done = () => {
+      clearTimeout(timer);
+      waiting.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    waiting.add(done);
+  });
+}
+
+/** How often a request holding in line asks the shared room again (slots freed elsewhere). */
+export const HOLD_CHECK_MS = 100;
+
+/**
+ * Enters the room and, when told to wait, keeps asking for up to `holdMs` before giving the
+ * visitor the waiting page: a place freed in this process wakes the request at once, one freed
+ * on another instance is seen within HOLD_CHECK_MS. The request holds no database connection
+ * while it waits; a visitor who leaves (`signal`) stops waiting.
+ */
+export async function waitForTurn(
+  eventKey: string,
+  options: GateOptions & { holdMs?: number; signal?: AbortSignal } = {},
+): Promise<QueueEntry> {
+  const holdMs = options.holdMs ?? env().REGISTRATION_QUEUE_HOLD_MS;
+  const clock = () => (options.now === undefined ? Date.now() : options.now);
+  const until = Date.now() + holdMs;
+  let entry = await enterQueue(eventKey, { ...options, now: clock() });
+  while (!entry.admitted && Date.now() < until && !options.signal?.aborted) {
+    await nap(eventKey, Math.min(HOLD_CHECK_MS, until - Date.now()));
+    entry = await enterQueue(eventKey, { ...options, number: entry.number, now: clock() });
+  }
+  return entry;
+}
+
 /**
  * The registration is over (answered or failed): its slot goes to the next number. Never throws:
  * the answer is already made, and a slot not given back (Redis unreachable) lapses after 60 s.
@@ -271,6 +320,7 @@ export async function leaveQueue(
   } catch (error) {
     logger.warn({ err: error, eventKey }, "registration waiting room: a slot was not given back");
   }
+  wake(eventKey);
 }
 
 // A number is the visitor's own: signed for the account and event, so nobody takes another's

@@ -263,7 +263,7 @@ describe("registration action", () => {
   // The waiting room (issue 33 item 4): with one registration at a time, the next one waits.
   it("puts a second registration in the waiting room with its input kept, then registers it once the first is done", async () => {
     const current = env();
-    setEnv(testEnv({ REGISTRATION_QUEUE_THRESHOLD: "1" }));
+    setEnv(testEnv({ REGISTRATION_QUEUE_THRESHOLD: "1", REGISTRATION_QUEUE_HOLD_MS: "0" }));
     try {
       const id = randomUUID();
       await database.db

@@ -30,10 +30,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { bookSeats } from "~/models/registrations/bookings.server";
 import { getRegistrationPage } from "~/models/registrations/queries.server";
 import {
-  enterQueue,
   leaveQueue,
   readQueueNumber,
   signQueueNumber,
+  waitForTurn,
 } from "~/models/registrations/queue.server";
 import {
   joinWaitlist,
@@ -163,7 +163,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const refused = await limited(user.id, request, formData);
     if (refused) return refused;
   }
-  const entry = await enterQueue(queueKey, { number });
+  const entry = await waitForTurn(queueKey, { number, signal: request.signal });
   if (!entry.admitted) return waitingRoom(formData, queueKey, user.id, entry);
   try {
     if (number !== null && !entry.tookReservation) {
