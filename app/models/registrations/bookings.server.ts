@@ -18,6 +18,7 @@ import {
   lockAccount,
   lockEvent,
   RegistrationError,
+  readEvent,
   registrationClosedReason,
   remainingSeats,
   someoneWaitsFor,
@@ -120,10 +121,13 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
   }
   return getDb().transaction(async (tx) => {
     const now = input.now ?? new Date();
-    const event = await lockEvent(tx, input.eventId);
-    const closed = registrationClosedReason(event, now);
-    if (closed) throw new RegistrationError(closed, 409);
-    const options = await loadTicketOptions(tx, event, input.account.id, now);
+    // What depends on this account alone is checked under its lock before the event's is taken:
+    // the event row is held only for the seat count and the writes (issue 33, decision 0115).
+    const account = await lockAccount(tx, input.account.id);
+    const seen = await readEvent(tx, input.eventId);
+    const closedBefore = registrationClosedReason(seen, now);
+    if (closedBefore) throw new RegistrationError(closedBefore, 409);
+    const options = await loadTicketOptions(tx, seen, input.account.id, now);
     const quote = quoteBooking(options, input.seats);
     for (const { option, quantity } of quote.lines) {
       if (!option.onSale) {
@@ -137,10 +141,13 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
         );
       }
     }
-    const account = await lockAccount(tx, input.account.id);
-    for (const { option } of quote.lines) await checkAccountShare(tx, event.id, option, account.id);
+    for (const { option } of quote.lines) await checkAccountShare(tx, seen.id, option, account.id);
     const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
     if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
+
+    const event = await lockEvent(tx, input.eventId);
+    const closed = registrationClosedReason(event, now);
+    if (closed) throw new RegistrationError(closed, 409);
 
     // Seats under the event lock: each ticket's stock, and the capacity all of them share.
     const held = await heldSeats(tx, event.id);

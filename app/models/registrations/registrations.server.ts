@@ -174,7 +174,20 @@ export type RegistrationEvent = {
   sequence: number;
 };
 
-/** Locks the event row: every change to its seats (here and in reinstating orders) takes it first. */
+/**
+ * The event as it is now, without a lock: what a booking checks before it takes the event's lock
+ * (its tickets and the account's own limits). Anything that counts seats reads it again locked.
+ */
+export async function readEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
+  const [event] = await tx.select(eventColumns).from(events).where(eq(events.id, eventId));
+  if (!event) throw new RegistrationError("Event not found", 404);
+  return event;
+}
+
+/**
+ * Locks the event row: every change to its seats (here and in reinstating orders) takes it first.
+ * Lock order: the order, then the account (bookings), then the event, then the invoice counter.
+ */
 export async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
   const [event] = await tx
     .select(eventColumns)
@@ -631,12 +644,15 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
   const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
   return getDb().transaction(async (tx) => {
     const now = input.now ?? new Date();
-    const event = await lockEvent(tx, input.eventId);
-    const closed = registrationClosedReason(event, now);
-    if (closed) throw new RegistrationError(closed, 409);
+    // What depends on this account alone is checked under its lock before the event's is taken:
+    // the event row is held only for the seat count and the writes (issue 33, decision 0115).
+    const account = await lockAccount(tx, input.account.id);
+    const seen = await readEvent(tx, input.eventId);
+    const closedBefore = registrationClosedReason(seen, now);
+    if (closedBefore) throw new RegistrationError(closedBefore, 409);
     // One account registers up to the ticket's max_per_account times (a colleague, a second
     // ticket), each naming its attendee; limits across events are counted under the account lock.
-    const options = await loadTicketOptions(tx, event, input.account.id, now);
+    const options = await loadTicketOptions(tx, seen, input.account.id, now);
     const option = options.find((o) => o.feeId === input.feeId);
     if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
     if (!option.onSale) {
@@ -653,12 +669,14 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         "quantity",
       );
     }
-    const account = await lockAccount(tx, input.account.id);
-    await checkAccountShare(tx, event.id, option, account.id);
+    await checkAccountShare(tx, seen.id, option, account.id);
     await checkAttendeeEmail(tx, account, input.attendee.email, now);
     const free = option.unitAmountMinor === 0;
     if (!free) await checkUnpaidHolds(tx, account.id);
 
+    const event = await lockEvent(tx, input.eventId);
+    const closed = registrationClosedReason(event, now);
+    if (closed) throw new RegistrationError(closed, 409);
     const held = await heldSeats(tx, event.id);
     let offer: typeof waitlistEntries.$inferSelect | undefined;
     if (input.offerId) {
@@ -975,6 +993,8 @@ export type JoinWaitlistInput = {
 export async function joinWaitlist(input: JoinWaitlistInput) {
   const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
   return getDb().transaction(async (tx) => {
+    // Lock order as for bookings: the account, then the event.
+    await lockAccount(tx, input.account.id);
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event);
     if (closed) throw new RegistrationError(closed, 409);
@@ -992,7 +1012,6 @@ export async function joinWaitlist(input: JoinWaitlistInput) {
       throw new RegistrationError(`Choose between 1 and ${most} seats.`, 400, "quantity");
     }
     // Claiming the offer would be refused: the account already has its share of this ticket.
-    await lockAccount(tx, input.account.id);
     await checkAccountShare(tx, event.id, option, input.account.id);
     const [live] = await tx
       .select({ id: waitlistEntries.id })
