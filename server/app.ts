@@ -17,6 +17,7 @@ import { paystackCheckoutOrigin } from "~/lib/payments/paystack.server";
 import { REQUEST_KEY_HEADER } from "~/lib/response-cookies.server";
 import { startJobWorker } from "~/models/jobs.server";
 import { enqueuePaybillRegistration } from "~/models/orders/mpesa-paybill.server";
+import { startQueueRelay } from "~/models/registrations/queue.server";
 import { seedIfEmpty } from "~/models/seed/seed.server";
 import { wireProcess } from "~/models/wiring.server";
 import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
@@ -317,6 +318,8 @@ export async function start(options: StartOptions) {
   if (seedDemo) await seedIfEmpty({ demoAccounts: true });
   // With Redis, a content change on one instance clears the page caches of all instances.
   const relay = env.REDIS_URL ? await startContentChangeRelay(env.REDIS_URL) : undefined;
+  // With Redis, a place freed in a registration waiting room wakes those waiting on every instance.
+  const queueRelay = env.REDIS_URL ? await startQueueRelay(env.REDIS_URL) : undefined;
   // Jobs (decision 0020) and the reactions between domains, registered by name (style rule 12).
   wireProcess();
   const jobWorker = env.JOBS_WORKER ? startJobWorker({ pollMs: env.JOBS_POLL_MS }) : undefined;
@@ -343,6 +346,7 @@ export async function start(options: StartOptions) {
     async () => {
       await jobWorker?.stop(env.SHUTDOWN_TIMEOUT_MS);
       await relay?.close();
+      await queueRelay?.close();
       await database.close();
     },
     env.SHUTDOWN_TIMEOUT_MS,
