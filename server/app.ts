@@ -32,6 +32,7 @@ import {
 import { PageCache } from "./page-cache";
 import { RenderGate } from "./render-gate";
 import { createRequestHandler, pageCacheHits } from "./request-handler";
+import { countRequest, siteIsBusy } from "./request-load";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -253,6 +254,7 @@ export function createApp({
     next();
   });
 
+  app.use(countRequest);
   app.use(
     createRequestHandler({
       build,
@@ -322,7 +324,9 @@ export async function start(options: StartOptions) {
   const queueRelay = env.REDIS_URL ? await startQueueRelay(env.REDIS_URL) : undefined;
   // Jobs (decision 0020) and the reactions between domains, registered by name (style rule 12).
   wireProcess();
-  const jobWorker = env.JOBS_WORKER ? startJobWorker({ pollMs: env.JOBS_POLL_MS }) : undefined;
+  const jobWorker = env.JOBS_WORKER
+    ? startJobWorker({ pollMs: env.JOBS_POLL_MS, busy: siteIsBusy })
+    : undefined;
   // M-Pesa online: register the Paybill's confirmation URLs with Daraja (a job, retried).
   if (env.JOBS_WORKER) {
     enqueuePaybillRegistration().catch((error) =>

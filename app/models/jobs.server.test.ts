@@ -396,6 +396,35 @@ describe("durable jobs", () => {
     expect((await jobRow(id)).state).toBe("succeeded");
   });
 
+  it("steps back while the site is busy: one job a pass, then a pause; all of them once it is not", async () => {
+    const ran: number[] = [];
+    let passes = 0;
+    defineJob<{ n: number }>("test.busy", async ({ n }) => {
+      ran.push(n);
+    });
+    for (let n = 0; n < 8; n++)
+      await enqueueJob(database.db, { kind: "test.busy", payload: { n } });
+    let busy = true;
+    // A long pause between passes: while busy, the first pass runs one job and then waits.
+    const worker = startJobWorker({
+      pollMs: 60_000,
+      busy: () => {
+        passes++;
+        return busy;
+      },
+    });
+    await expect.poll(() => ran.length).toBe(1);
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(ran).toHaveLength(1);
+    expect(passes).toBe(1);
+    await worker.stop();
+    // Not busy: passes of five follow one another until nothing is due.
+    busy = false;
+    const calm = startJobWorker({ pollMs: 60_000, busy: () => busy });
+    await expect.poll(() => ran.length).toBe(8);
+    await calm.stop();
+  });
+
   it("stop() gives up on a hung job after its timeout, leaving it to the lease", async () => {
     let release = () => {};
     let finished = false;

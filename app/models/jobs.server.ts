@@ -302,11 +302,21 @@ const defaultWorkerId = `${hostname()}:${process.pid}:${randomBytes(3).toString(
  * Starts polling (server start-up); stop() waits for running jobs, at most `timeoutMs` (a job
  * still running then is left to its lease: another instance, or the next start, runs it again).
  */
-export function startJobWorker(options: WorkerOptions & { pollMs?: number } = {}): {
+export function startJobWorker(
+  options: WorkerOptions & {
+    pollMs?: number;
+    /**
+     * True while the site is busy answering requests: the worker then runs one job a pass and
+     * waits `pollMs` between passes, so jobs never take the processor from visitors (a
+     * registration rush); the backlog drains at full speed once it is over.
+     */
+    busy?: () => boolean;
+  } = {},
+): {
   stop(timeoutMs?: number): Promise<void>;
 } {
   const pollMs = options.pollMs ?? 5_000;
-  const limit = options.limit ?? 5;
+  const fullLimit = options.limit ?? 5;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
@@ -314,13 +324,15 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number } = {}
   const tick = () => {
     pass = (async () => {
       let ran = 0;
+      const busy = options.busy?.() ?? false;
+      const limit = busy ? 1 : fullLimit;
       try {
         ran = await runDueJobs({ ...options, limit });
       } catch (error) {
         logger.warn({ err: error }, "job worker pass failed");
       }
-      // A full pass means more may be due: go again at once.
-      if (!stopped) timer = setTimeout(tick, ran >= limit ? 0 : pollMs);
+      // A full pass means more may be due: go again at once (unless the site is busy).
+      if (!stopped) timer = setTimeout(tick, ran >= limit && !busy ? 0 : pollMs);
     })();
   };
   timer = setTimeout(tick, 0);
