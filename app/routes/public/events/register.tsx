@@ -54,7 +54,7 @@ export const QUEUE_NUMBER_HEADER = "X-Queue-Number";
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  for (const name of [QUEUE_NUMBER_HEADER, "Retry-After"]) {
+  for (const name of [QUEUE_NUMBER_HEADER, "Retry-After", "Server-Timing"]) {
     const value = actionHeaders.get(name);
     if (value) headers.set(name, value);
   }
@@ -163,14 +163,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     const refused = await limited(user.id, request, formData);
     if (refused) return refused;
   }
+  const arrived = performance.now();
   const entry = await waitForTurn(queueKey, { number, signal: request.signal });
   if (!entry.admitted) return waitingRoom(formData, queueKey, user.id, entry);
+  const waitedMs = performance.now() - arrived;
   try {
     if (number !== null && !entry.tookReservation) {
       const refused = await limited(user.id, request, formData);
-      if (refused) return withQueueNumber(refused, entry.number);
+      if (refused) return withQueueNumber(refused, entry.number, waitedMs);
     }
-    return withQueueNumber(await bookingAction(formData, params.slug, user, request), entry.number);
+    return withQueueNumber(
+      await bookingAction(formData, params.slug, user, request),
+      entry.number,
+      waitedMs,
+    );
   } finally {
     await leaveQueue(queueKey, entry.slot);
   }
@@ -216,17 +222,24 @@ function waitingRoom(
   );
 }
 
-/** Names the number an admitted request waited with on its answer (redirect or form). */
-function withQueueNumber<T>(answer: T, number: number | null): T {
-  if (number === null) return answer;
+/**
+ * Names on an admitted request's answer (redirect or form) the number it waited with, and how
+ * long it held in line on the server (`Server-Timing: queue;dur=…`, milliseconds): the benchmark
+ * tells the time in line from the time the registration itself took.
+ */
+function withQueueNumber<T>(answer: T, number: number | null, waitedMs: number): T {
+  const set = (headers: Headers) => {
+    if (number !== null) headers.set(QUEUE_NUMBER_HEADER, String(number));
+    headers.set("Server-Timing", `queue;dur=${waitedMs.toFixed(1)}`);
+  };
   if (answer instanceof Response) {
-    answer.headers.set(QUEUE_NUMBER_HEADER, String(number));
+    set(answer.headers);
     return answer;
   }
   const wrapped = answer as { init?: ResponseInit | null };
   if (wrapped && typeof wrapped === "object" && "init" in wrapped) {
     const headers = new Headers(wrapped.init?.headers);
-    headers.set(QUEUE_NUMBER_HEADER, String(number));
+    set(headers);
     wrapped.init = { ...wrapped.init, headers };
   }
   return answer;
