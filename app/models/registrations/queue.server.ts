@@ -11,12 +11,12 @@ import { getRedis } from "~/lib/rate-limit.server";
  *
  * State per event: `next` (the last number handed out), `served` (the highest number admitted)
  * and the slots in use with their start time: "r:…" for a running request, "q:<n>" for a place
- * kept for number n, admitted while waiting and not back yet. Running slots older than 60 s (an
+ * kept for number n, admitted while waiting and not back yet. Running slots older than 20 s (an
  * instance killed mid-request) and kept places not taken up within 6 s are dropped whenever the
  * state is next touched. Two stores: this process's memory (one instance, no Redis) and Redis
  * (one Lua script per operation, so instances share the room atomically).
  */
-export const RUNNING_SLOT_MAX_MS = 60_000;
+export const RUNNING_SLOT_MAX_MS = 20_000;
 /**
  * A called number's kept place lasts three of the waiting page's 2-s checks: every visitor who
  * closed the page ties up a slot this long, so during a rush with many of them it must be short.
@@ -327,7 +327,7 @@ export async function waitForTurn(
 
 /**
  * The registration is over (answered or failed): its slot goes to the next number. Never throws:
- * the answer is already made, and a slot not given back (Redis unreachable) lapses after 60 s.
+ * the answer is already made, and a slot not given back (Redis unreachable) lapses after 20 s.
  */
 export async function leaveQueue(
   eventKey: string,
