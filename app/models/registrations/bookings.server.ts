@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { type Currency, registrations } from "~/db/schema";
 import { type Actor, auditIn } from "~/lib/lifecycle.server";
-import { createOrder } from "~/models/orders/orders.server";
+import { openOrder } from "~/models/orders/orders.server";
 import {
   addHeld,
   checkAccountShare,
@@ -144,6 +144,32 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     for (const { option } of quote.lines) await checkAccountShare(tx, seen.id, option, account.id);
     const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
     if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
+    // The paid seats' order (its lines and jobs) is written before the event's lock is taken: a
+    // refusal below rolls it back with everything else (decision 0115).
+    let repeatHold = false;
+    let opened: Awaited<ReturnType<typeof openOrder>> | null = null;
+    if (paidLines.length > 0 && quote.currency) {
+      const feeIds = paidLines.flatMap(({ option }) => (option.feeId ? [option.feeId] : []));
+      const hold = await holdFor(tx, account.id, feeIds, now);
+      repeatHold = hold.repeatHold;
+      opened = await openOrder(
+        {
+          buyer: input.account,
+          organisationName: input.organisationName,
+          taxId: input.taxId,
+          currency: quote.currency,
+          holdMs: hold.holdMs,
+          lines: paidLines.map(({ option, quantity }) => ({
+            kind: "event_ticket" as const,
+            referenceId: option.feeId as string,
+            description: `${seen.title} — ${option.label}`,
+            quantity,
+            unitAmountMinor: option.unitAmountMinor,
+          })),
+        },
+        tx,
+      );
+    }
 
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event, now);
@@ -179,34 +205,9 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
       addHeld(held, option.feeId, quantity, option.admits);
     }
 
-    let order: { id: string; expiresAt: Date } | null = null;
-    let invoiceNumber: string | null = null;
-    let repeatHold = false;
-    if (paidLines.length > 0 && quote.currency) {
-      const feeIds = paidLines.flatMap(({ option }) => (option.feeId ? [option.feeId] : []));
-      const hold = await holdFor(tx, account.id, feeIds, now);
-      const holdMs = hold.holdMs;
-      repeatHold = hold.repeatHold;
-      const created = await createOrder(
-        {
-          buyer: input.account,
-          organisationName: input.organisationName,
-          taxId: input.taxId,
-          currency: quote.currency,
-          holdMs,
-          lines: paidLines.map(({ option, quantity }) => ({
-            kind: "event_ticket" as const,
-            referenceId: option.feeId as string,
-            description: `${event.title} — ${option.label}`,
-            quantity,
-            unitAmountMinor: option.unitAmountMinor,
-          })),
-        },
-        tx,
-      );
-      order = created.order;
-      invoiceNumber = created.invoiceNumber;
-    }
+    // The gap-free invoice number once the seats are known to be there (decision 0113).
+    const invoiceNumber = opened ? await opened.issueInvoice() : null;
+    const order = opened?.order ?? null;
 
     const bookingId = randomUUID();
     const registrationIds: string[] = [];

@@ -39,7 +39,7 @@ import { hasRole } from "~/lib/roles";
 import { onSaleFromLabel } from "~/models/events/fee-sale";
 import { enqueueJob, enqueueMail } from "~/models/jobs.server";
 import { hasMemberBenefits } from "~/models/membership/queries.server";
-import { cancelOrder, createOrder, OrderError } from "~/models/orders/orders.server";
+import { cancelOrder, OrderError, openOrder } from "~/models/orders/orders.server";
 import type { OrderClosedReaction } from "~/models/orders/reactions.server";
 import { REGISTRATION_JOBS } from "./job-kinds";
 import {
@@ -673,6 +673,33 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     await checkAttendeeEmail(tx, account, input.attendee.email, now);
     const free = option.unitAmountMinor === 0;
     if (!free) await checkUnpaidHolds(tx, account.id);
+    // A paid ticket's order (its lines and jobs) is written before the event's lock is taken: a
+    // refusal below rolls it back with everything else (decision 0115).
+    let repeatHold = false;
+    let opened: Awaited<ReturnType<typeof openOrder>> | null = null;
+    if (!free && option.currency && option.feeId) {
+      const hold = await holdFor(tx, account.id, [option.feeId], now);
+      repeatHold = hold.repeatHold;
+      opened = await openOrder(
+        {
+          buyer: input.account,
+          organisationName: input.organisationName,
+          taxId: input.taxId,
+          currency: option.currency,
+          holdMs: hold.holdMs,
+          lines: [
+            {
+              kind: "event_ticket",
+              referenceId: option.feeId,
+              description: `${seen.title} — ${option.label}`,
+              quantity: input.quantity,
+              unitAmountMinor: option.unitAmountMinor,
+            },
+          ],
+        },
+        tx,
+      );
+    }
 
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event, now);
@@ -731,35 +758,9 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       );
     }
 
-    let order: { id: string; expiresAt: Date } | null = null;
-    let invoiceNumber: string | null = null;
-    let repeatHold = false;
-    if (!free && option.currency && option.feeId) {
-      const hold = await holdFor(tx, account.id, [option.feeId], now);
-      const holdMs = hold.holdMs;
-      repeatHold = hold.repeatHold;
-      const created = await createOrder(
-        {
-          buyer: input.account,
-          organisationName: input.organisationName,
-          taxId: input.taxId,
-          currency: option.currency,
-          holdMs,
-          lines: [
-            {
-              kind: "event_ticket",
-              referenceId: option.feeId,
-              description: `${event.title} — ${option.label}`,
-              quantity: input.quantity,
-              unitAmountMinor: option.unitAmountMinor,
-            },
-          ],
-        },
-        tx,
-      );
-      order = created.order;
-      invoiceNumber = created.invoiceNumber;
-    }
+    // The gap-free invoice number once the seats are known to be there (decision 0113).
+    const invoiceNumber = opened ? await opened.issueInvoice() : null;
+    const order = opened?.order ?? null;
     const [registration] = await tx
       .insert(registrations)
       .values({
