@@ -5,7 +5,6 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { type Currency, registrations } from "~/db/schema";
 import { type Actor, auditIn } from "~/lib/lifecycle.server";
-import { openOrder } from "~/models/orders/orders.server";
 import {
   addHeld,
   checkAccountShare,
@@ -13,10 +12,10 @@ import {
   checkUnpaidHolds,
   confirmIn,
   heldSeats,
-  holdFor,
   loadTicketOptions,
   lockAccount,
   lockEvent,
+  openTicketOrder,
   RegistrationError,
   readEvent,
   registrationClosedReason,
@@ -144,32 +143,14 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     for (const { option } of quote.lines) await checkAccountShare(tx, seen.id, option, account.id);
     const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
     if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
-    // The paid seats' order (its lines and jobs) is written before the event's lock is taken: a
-    // refusal below rolls it back with everything else (decision 0115).
-    let repeatHold = false;
-    let opened: Awaited<ReturnType<typeof openOrder>> | null = null;
-    if (paidLines.length > 0 && quote.currency) {
-      const feeIds = paidLines.flatMap(({ option }) => (option.feeId ? [option.feeId] : []));
-      const hold = await holdFor(tx, account.id, feeIds, now);
-      repeatHold = hold.repeatHold;
-      opened = await openOrder(
-        {
-          buyer: input.account,
-          organisationName: input.organisationName,
-          taxId: input.taxId,
-          currency: quote.currency,
-          holdMs: hold.holdMs,
-          lines: paidLines.map(({ option, quantity }) => ({
-            kind: "event_ticket" as const,
-            referenceId: option.feeId as string,
-            description: `${seen.title} — ${option.label}`,
-            quantity,
-            unitAmountMinor: option.unitAmountMinor,
-          })),
-        },
-        tx,
-      );
-    }
+    const { opened, repeatHold } = await openTicketOrder(tx, {
+      buyer: input.account,
+      organisationName: input.organisationName,
+      taxId: input.taxId,
+      eventTitle: seen.title,
+      lines: paidLines,
+      now,
+    });
 
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event, now);

@@ -592,6 +592,50 @@ export async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: 
 }
 
 /**
+ * The order of a booking's paid seats (its lines, invoice mail, expiry and reminder jobs), opened
+ * before the event's lock is taken: a refusal under the lock rolls it back with everything else,
+ * and its invoice number is drawn once the seats are counted (`issueInvoice`, decisions 0113 and
+ * 0115). No paid lines, no order.
+ */
+export async function openTicketOrder(
+  tx: Tx,
+  input: {
+    buyer: { id: string; name: string; email: string };
+    organisationName?: string | null;
+    taxId?: string | null;
+    eventTitle: string;
+    lines: Array<{ option: TicketOption; quantity: number }>;
+    now: Date;
+  },
+) {
+  const paid = input.lines.filter(
+    ({ option }) => option.unitAmountMinor > 0 && option.feeId && option.currency,
+  );
+  const currency = paid[0]?.option.currency;
+  if (paid.length === 0 || !currency) return { opened: null, repeatHold: false };
+  const feeIds = paid.map(({ option }) => option.feeId as string);
+  const hold = await holdFor(tx, input.buyer.id, feeIds, input.now);
+  const opened = await openOrder(
+    {
+      buyer: input.buyer,
+      organisationName: input.organisationName,
+      taxId: input.taxId,
+      currency,
+      holdMs: hold.holdMs,
+      lines: paid.map(({ option, quantity }) => ({
+        kind: "event_ticket" as const,
+        referenceId: option.feeId as string,
+        description: `${input.eventTitle} — ${option.label}`,
+        quantity,
+        unitAmountMinor: option.unitAmountMinor,
+      })),
+    },
+    tx,
+  );
+  return { opened, repeatHold: hold.repeatHold };
+}
+
+/**
  * Counts one registration or waitlist action against the account and the client address;
  * returns the message to show (HTTP 429) when either is over its limit, else null.
  */
@@ -673,33 +717,14 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     await checkAttendeeEmail(tx, account, input.attendee.email, now);
     const free = option.unitAmountMinor === 0;
     if (!free) await checkUnpaidHolds(tx, account.id);
-    // A paid ticket's order (its lines and jobs) is written before the event's lock is taken: a
-    // refusal below rolls it back with everything else (decision 0115).
-    let repeatHold = false;
-    let opened: Awaited<ReturnType<typeof openOrder>> | null = null;
-    if (!free && option.currency && option.feeId) {
-      const hold = await holdFor(tx, account.id, [option.feeId], now);
-      repeatHold = hold.repeatHold;
-      opened = await openOrder(
-        {
-          buyer: input.account,
-          organisationName: input.organisationName,
-          taxId: input.taxId,
-          currency: option.currency,
-          holdMs: hold.holdMs,
-          lines: [
-            {
-              kind: "event_ticket",
-              referenceId: option.feeId,
-              description: `${seen.title} — ${option.label}`,
-              quantity: input.quantity,
-              unitAmountMinor: option.unitAmountMinor,
-            },
-          ],
-        },
-        tx,
-      );
-    }
+    const { opened, repeatHold } = await openTicketOrder(tx, {
+      buyer: input.account,
+      organisationName: input.organisationName,
+      taxId: input.taxId,
+      eventTitle: seen.title,
+      lines: free ? [] : [{ option, quantity: input.quantity }],
+      now,
+    });
 
     const event = await lockEvent(tx, input.eventId);
     const closed = registrationClosedReason(event, now);
