@@ -24,6 +24,7 @@ import { PER_REQUEST_BROTLI_PARAMS } from "./compress";
 import { frameworkProblems, readiness } from "./framework-checks";
 import {
   acceptedHostnames,
+  refuseBenchedRegistrations,
   requireAcceptableBody,
   requireOwnHost,
   requireOwnOrigin,
@@ -254,6 +255,7 @@ export function createApp({
     next();
   });
 
+  app.use(refuseBenchedRegistrations);
   app.use(countRequest);
   app.use(
     createRequestHandler({

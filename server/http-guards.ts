@@ -4,6 +4,7 @@
  * Each refusal is a short plain-text 4xx, never cached.
  */
 import type { NextFunction, Request, Response } from "express";
+import { benchedClient, sessionTokenOf } from "~/lib/rate-limit.server";
 import { MAX_PDF_BYTES } from "~/lib/uploads.server";
 import { MAX_MANUSCRIPT_BYTES } from "~/models/cfp/manuscripts.server";
 import { MAX_PROOF_BYTES } from "~/models/orders/payment-proof.server";
@@ -361,4 +362,25 @@ function readWithLimit(
     req.on("error", onError);
     req.on("aborted", onError);
   });
+}
+
+/** The registration form's posts (document and data requests). */
+const REGISTRATION_POST = /^\/events\/[^/]+\/register(\.data)?$/;
+
+/**
+ * An account that kept posting the registration form after being told to wait (decision 0116) is
+ * answered 429 here, before the app reads or renders anything, until its window ends: the first
+ * refusals were shown in the form, with everything typed kept.
+ */
+export function refuseBenchedRegistrations(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "POST" || !REGISTRATION_POST.test(req.path)) return next();
+  const token = sessionTokenOf(req.headers.cookie);
+  const refused = token ? benchedClient([`session:${token}`]) : null;
+  if (!refused) return next();
+  res
+    .status(429)
+    .set("Retry-After", String(refused.retryAfterSeconds))
+    .set("Cache-Control", "no-store")
+    .type("text/plain; charset=utf-8")
+    .send(refused.message);
 }

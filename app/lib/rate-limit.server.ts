@@ -65,3 +65,44 @@ export function getRedis(url: string) {
   }
   return redis.client;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Clients that go on posting after being told to wait (decision 0116). Their next posts are
+// refused before the app reads or renders anything (server/http-guards.ts), until the window ends:
+// a script hammering the registration form then costs a map lookup, not a rendered page, so it
+// cannot take the processor from everyone else during a rush. This process's memory only: each
+// instance learns it from its own refusals.
+// ---------------------------------------------------------------------------------------------
+const benched = new Map<string, { until: number; message: string }>();
+const MAX_BENCHED = 10_000;
+
+/** The session cookie's value (better-auth's `session_token`), or undefined. */
+export function sessionTokenOf(cookieHeader: string | null | undefined) {
+  return /(?:^|;\s*)(?:__Host-|__Secure-)?kongamano\.session_token=([^;]+)/.exec(
+    cookieHeader ?? "",
+  )?.[1];
+}
+
+/** Refuses `keys` (a session, a client address) until `untilMs`, with `message`. */
+export function benchClient(keys: string[], untilMs: number, message: string) {
+  if (benched.size >= MAX_BENCHED) {
+    const now = Date.now();
+    for (const [key, entry] of benched) if (entry.until <= now) benched.delete(key);
+    if (benched.size >= MAX_BENCHED) benched.clear();
+  }
+  for (const key of keys) benched.set(key, { until: untilMs, message });
+}
+
+/** Why one of `keys` is still refused, and for how many seconds; null when none is. */
+export function benchedClient(keys: string[], now = Date.now()) {
+  for (const key of keys) {
+    const entry = benched.get(key);
+    if (!entry) continue;
+    if (entry.until <= now) {
+      benched.delete(key);
+      continue;
+    }
+    return { message: entry.message, retryAfterSeconds: Math.ceil((entry.until - now) / 1000) };
+  }
+  return null;
+}

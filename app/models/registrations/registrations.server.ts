@@ -642,15 +642,22 @@ export async function openTicketOrder(
 export async function limitRegistrationActions(
   accountId: string,
   request: Request,
-): Promise<{ message: string; retryAfterSeconds: number } | null> {
-  const [perAccount, perClient] = await Promise.all([
-    hitRateLimit(`registration:account:${accountId}`, REGISTRATION_RATE_LIMIT.perAccount),
-    hitRateLimit(`registration:client:${clientIp(request)}`, REGISTRATION_RATE_LIMIT.perClient),
+): Promise<{ message: string; retryAfterSeconds: number; persistent: boolean } | null> {
+  const limits = [REGISTRATION_RATE_LIMIT.perAccount, REGISTRATION_RATE_LIMIT.perClient];
+  const hits = await Promise.all([
+    hitRateLimit(`registration:account:${accountId}`, limits[0]),
+    hitRateLimit(`registration:client:${clientIp(request)}`, limits[1]),
   ]);
-  const refused = [perAccount, perClient].filter((r) => !r.allowed);
+  const refused = hits.filter((r) => !r.allowed);
   if (refused.length === 0) return null;
   const retryAfterSeconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
-  return { message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+  return {
+    message: tooManyAttemptsMessage(retryAfterSeconds),
+    retryAfterSeconds,
+    // This account was told to wait as many times as it was allowed to try, and still posts
+    // (decision 0116). Never the address alone: people behind one address are not one client.
+    persistent: hits[0].count >= 2 * limits[0].max,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,11 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { registrations, user } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { env, setEnv } from "~/lib/env.server";
+import { benchedClient, sessionTokenOf } from "~/lib/rate-limit.server";
 import { onSaleFromLabel } from "~/models/events/fee-sale";
 import { enterQueue, leaveQueue } from "~/models/registrations/queue.server";
 import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
 import { insertEvent, insertFee } from "~/models/registrations/test-fixtures";
 import { wireProcess } from "~/models/wiring.server";
+import { refuseBenchedRegistrations } from "../../../../server/http-guards";
 import { useTestDatabase } from "../../../../tests/helpers/db";
 import { testEnv } from "../../../../tests/helpers/env";
 import { sessionCookieFor } from "../../../../tests/helpers/session";
@@ -69,6 +71,63 @@ describe("registration action", () => {
       expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
     ]);
     expect(limited.data.result.initialValue?.attendeeEmail).toBe("burst@example.test");
+
+    // Told to wait, and still posting: once it has been refused as often as it was allowed to
+    // try, its next posts are refused before the app reads or renders anything (decision 0116).
+    const token = sessionTokenOf(cookie) as string;
+    for (let refusal = 2; refusal < REGISTRATION_RATE_LIMIT.perAccount.max; refusal++) {
+      expect(((await post()) as Answer).init.status).toBe(429);
+      expect(benchedClient([`session:${token}`])).toBeNull(); // still shown in the form
+    }
+    expect(((await post()) as Answer).init.status).toBe(429);
+    const benched = benchedClient([`session:${token}`]);
+    expect(benched?.message).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+    expect(benched?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(benched?.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another account on the same address is not refused by it.
+    expect(benchedClient([`session:someone-else`])).toBeNull();
+
+    // The guard in front of the app answers its next post with a bare 429, nothing rendered.
+    const answered: { status?: number; headers: Record<string, string>; body?: string } = {
+      headers: {},
+    };
+    const res = {
+      status(code: number) {
+        answered.status = code;
+        return res;
+      },
+      set(name: string, value: string) {
+        answered.headers[name.toLowerCase()] = value;
+        return res;
+      },
+      type(value: string) {
+        answered.headers["content-type"] = value;
+        return res;
+      },
+      send(body: string) {
+        answered.body = body;
+        return res;
+      },
+    };
+    let passed = 0;
+    const guard = (path: string, method = "POST") =>
+      refuseBenchedRegistrations(
+        // biome-ignore lint/suspicious/noExplicitAny: the request fields the guard reads
+        { method, path, headers: { cookie } } as any,
+        // biome-ignore lint/suspicious/noExplicitAny: the response methods the guard calls
+        res as any,
+        () => passed++,
+      );
+    guard(`/events/${event.slug}/register`);
+    expect(answered.status).toBe(429);
+    expect(answered.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(answered.body).toBe(benched?.message);
+    // Reading the page, and other forms, go on as usual.
+    guard(`/events/${event.slug}/register`, "GET");
+    guard("/contact");
+    expect(passed).toBe(2);
   });
 
   it("refuses a ticket before its sale starts (400, the reason at the ticket, input kept) and sells it after", async () => {
