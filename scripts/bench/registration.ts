@@ -40,6 +40,8 @@ const { values } = parseArgs({
 });
 /** The waiting page's re-post interval here (the page's own script waits about 2 s). */
 const POLL_MS = 250;
+/** A hoarding client posts at most this often (10 a second each). */
+const HOARDER_PAUSE_MS = 100;
 const instances = Number(values.instances);
 const concurrency = Number(values.concurrency);
 const durationS = Number(values.duration);
@@ -346,10 +348,15 @@ async function drive(prepared: Prepared): Promise<Outcome> {
       await post(prepared.accounts[index], clientIndex);
     }
   };
-  // The hoarders post again and again, each as fast as answers come.
+  // The hoarders post again and again, each at most every HOARDER_PAUSE_MS: a script that
+  // ignores its answers. Without the pause, once their answers cost nothing (decision 0116) the
+  // load generator's own loop took the processors this machine shares with the site.
   const hoarder = async (account: Account, clientIndex: number) => {
     while (performance.now() < endAt) {
+      const started = performance.now();
       if (await post(account, clientIndex)) hoarderSuccesses++;
+      const rest = HOARDER_PAUSE_MS - (performance.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   };
   await Promise.all([
