@@ -4,7 +4,8 @@
  * Each refusal is a short plain-text 4xx, never cached.
  */
 import type { NextFunction, Request, Response } from "express";
-import { benchedClient, sessionTokenOf } from "~/lib/rate-limit.server";
+import { sessionTokenOf } from "~/lib/auth.server";
+import { benchedSession } from "~/lib/rate-limit.server";
 import { MAX_PDF_BYTES } from "~/lib/uploads.server";
 import { MAX_MANUSCRIPT_BYTES } from "~/models/cfp/manuscripts.server";
 import { MAX_PROOF_BYTES } from "~/models/orders/payment-proof.server";
@@ -374,8 +375,7 @@ const REGISTRATION_POST = /^\/events\/[^/]+\/register(\.data)?$/;
  */
 export function refuseBenchedRegistrations(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "POST" || !REGISTRATION_POST.test(req.path)) return next();
-  const token = sessionTokenOf(req.headers.cookie);
-  const refused = token ? benchedClient([`session:${token}`]) : null;
+  const refused = benchedSession(sessionTokenOf(req.headers.cookie));
   if (!refused) return next();
   res
     .status(429)

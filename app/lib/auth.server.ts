@@ -366,6 +366,16 @@ export function authCookieName(config: Env, name: string) {
   return `${config.BASE_URL.startsWith("https://") ? "__Host-" : ""}kongamano.${name}`;
 }
 
+/** The session cookie's value in a Cookie header, or undefined (read, never verified). */
+export function sessionTokenOf(cookieHeader: string | null | undefined) {
+  const name = `${authCookieName(env(), "session_token")}=`;
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const cookie = part.trim();
+    if (cookie.startsWith(name)) return cookie.slice(name.length) || undefined;
+  }
+  return undefined;
+}
+
 function createAuth() {
   const config = env();
   const secure = config.BASE_URL.startsWith("https://");

@@ -67,7 +67,7 @@ export function getRedis(url: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Clients that go on posting after being told to wait (decision 0116). Their next posts are
+// Sessions that go on posting after being told to wait (decision 0116). Their next posts are
 // refused before the app reads or renders anything (server/http-guards.ts), until the window ends:
 // a script hammering the registration form then costs a map lookup, not a rendered page, so it
 // cannot take the processor from everyone else during a rush. This process's memory only: each
@@ -76,33 +76,23 @@ export function getRedis(url: string) {
 const benched = new Map<string, { until: number; message: string }>();
 const MAX_BENCHED = 10_000;
 
-/** The session cookie's value (better-auth's `session_token`), or undefined. */
-export function sessionTokenOf(cookieHeader: string | null | undefined) {
-  return /(?:^|;\s*)(?:__Host-|__Secure-)?kongamano\.session_token=([^;]+)/.exec(
-    cookieHeader ?? "",
-  )?.[1];
-}
-
-/** Refuses `keys` (a session, a client address) until `untilMs`, with `message`. */
-export function benchClient(keys: string[], untilMs: number, message: string) {
+/** Refuses the session whose cookie value is `sessionToken` until `untilMs`, with `message`. */
+export function benchSession(sessionToken: string, untilMs: number, message: string) {
   if (benched.size >= MAX_BENCHED) {
     const now = Date.now();
     for (const [key, entry] of benched) if (entry.until <= now) benched.delete(key);
     if (benched.size >= MAX_BENCHED) benched.clear();
   }
-  for (const key of keys) benched.set(key, { until: untilMs, message });
+  benched.set(sessionToken, { until: untilMs, message });
 }
 
-/** Why one of `keys` is still refused, and for how many seconds; null when none is. */
-export function benchedClient(keys: string[], now = Date.now()) {
-  for (const key of keys) {
-    const entry = benched.get(key);
-    if (!entry) continue;
-    if (entry.until <= now) {
-      benched.delete(key);
-      continue;
-    }
-    return { message: entry.message, retryAfterSeconds: Math.ceil((entry.until - now) / 1000) };
+/** Why the session is still refused, and for how many seconds; null when it is not. */
+export function benchedSession(sessionToken: string | undefined, now = Date.now()) {
+  const entry = sessionToken === undefined ? undefined : benched.get(sessionToken);
+  if (!entry || sessionToken === undefined) return null;
+  if (entry.until <= now) {
+    benched.delete(sessionToken);
+    return null;
   }
-  return null;
+  return { message: entry.message, retryAfterSeconds: Math.ceil((entry.until - now) / 1000) };
 }

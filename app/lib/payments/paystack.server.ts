@@ -10,6 +10,7 @@ import {
   ProviderUnavailableError,
   type RefundingProvider,
 } from "./provider";
+import { REQUEST_TIMEOUT_MS } from "./provider-http";
 
 export type PaystackConfig = { baseUrl: string; secretKey: string };
 
@@ -68,7 +69,6 @@ export type PaystackTransaction = {
 };
 
 type Fetch = typeof fetch;
-const REQUEST_TIMEOUT_MS = 15_000;
 
 function refundResult(data: Record<string, unknown>): ProviderRefundResult {
   const id = data.id === undefined || data.id === null ? null : String(data.id);

@@ -1,7 +1,7 @@
 /**
- * What the OAuth providers' clients (Daraja, PayPal) share: a JSON call with a time limit, and
- * client-credentials tokens kept per API and account until shortly before the provider says they
- * expire, so a payment does not ask for a new token each time.
+ * What the providers' clients share: the time limit of a call (Daraja, PayPal, Paystack), and for
+ * the OAuth ones (Daraja, PayPal) a JSON call and client-credentials tokens kept per API and
+ * account until shortly before the provider says they expire.
  */
 
 /** How long one call to a provider may take before it counts as unreachable. */

@@ -116,6 +116,15 @@ describe.each(backends)("the registration waiting room ($name)", ({ stores }) =>
     expect(
       await waitForTurn(event, { store: b, threshold: 1, holdMs: 10_000, signal: gone.signal }),
     ).toMatchObject({ admitted: false, number: 2 });
+    // Giving a place back says whether it called someone: only then is anyone woken or told.
+    const options = { now: Date.now(), threshold: 1 };
+    const admitted = await held;
+    if (!admitted.admitted) throw new Error("number 1 should be in");
+    expect(await a.leave(event, admitted.slot, options)).toBe(true); // number 2 is called
+    const alone = newEvent();
+    const only = await a.enter(alone, null, options);
+    if (!only.admitted) throw new Error("nobody waits: let in at once");
+    expect(await b.leave(alone, only.slot, options)).toBe(false);
   });
 
   it("frees the slots of requests killed mid-way after 20 s and kept places after 6 s", async () => {

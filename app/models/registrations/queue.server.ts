@@ -41,7 +41,8 @@ type Options = { now: number; threshold: number };
 
 export interface QueueStore {
   enter(eventKey: string, number: number | null, options: Options): Promise<QueueEntry>;
-  leave(eventKey: string, slot: string, options: Options): Promise<void>;
+  /** Gives the slot back; true when that called a waiting number (someone may be woken). */
+  leave(eventKey: string, slot: string, options: Options): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,9 +94,11 @@ function enterState(
 }
 
 function leaveState(state: State, slot: string, { now, threshold }: Options) {
+  const served = state.served;
   state.slots.delete(slot);
   prune(state, now);
   advance(state, now, threshold);
+  return state.served > served;
 }
 
 /** One process's waiting rooms (the default: one instance without Redis). */
@@ -117,7 +120,7 @@ export function createMemoryQueueStore(): QueueStore {
       return enterState(room(eventKey, options.now), number, options, `r:${randomUUID()}`);
     },
     async leave(eventKey, slot, options) {
-      leaveState(room(eventKey, options.now), slot, options);
+      return leaveState(room(eventKey, options.now), slot, options);
     },
   };
 }
@@ -181,12 +184,14 @@ save()
 return {0, mine, mine - served}
 `;
 
-// ARGV[4] = the slot to free.
+// ARGV[4] = the slot to free. Returns 1 when a waiting number was called, else 0.
 const LUA_LEAVE = `${LUA_PRELUDE}
+local before = served
 redis.call('ZREM', KEYS[2], ARGV[4])
 advance()
 save()
-return 1
+if served > before then return 1 end
+return 0
 `;
 
 type QueueCommands = {
@@ -228,7 +233,9 @@ export function createRedisQueueStore(redis: Redis, prefix = "kongamano:queue"):
       return { admitted: false, number: Number(answer[1]), position: Number(answer[2]) };
     },
     async leave(eventKey, slot, { now, threshold }) {
-      await commands.queueLeave(...keys(eventKey), now, threshold, IDLE_STATE_MS, slot);
+      return (
+        (await commands.queueLeave(...keys(eventKey), now, threshold, IDLE_STATE_MS, slot)) === 1
+      );
     },
   };
 }
@@ -334,14 +341,18 @@ export async function leaveQueue(
   slot: string,
   options: Omit<GateOptions, "number"> = {},
 ) {
+  let called: boolean;
   try {
-    await (options.store ?? queueStore()).leave(eventKey, slot, {
+    called = await (options.store ?? queueStore()).leave(eventKey, slot, {
       now: options.now ?? Date.now(),
       threshold: options.threshold ?? env().REGISTRATION_QUEUE_THRESHOLD,
     });
   } catch (error) {
     logger.warn({ err: error, eventKey }, "registration waiting room: a slot was not given back");
+    return;
   }
+  // Nobody was waiting: nothing to wake here or on the other instances.
+  if (!called) return;
   wake(eventKey);
   freedPublisher?.publish(FREED_CHANNEL, eventKey).catch(() => {}); // the next check covers it
 }

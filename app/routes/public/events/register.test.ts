@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registrations, user } from "~/db/schema";
-import { CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER, sessionTokenOf } from "~/lib/auth.server";
 import { env, setEnv } from "~/lib/env.server";
-import { benchedClient, sessionTokenOf } from "~/lib/rate-limit.server";
+import { benchedSession } from "~/lib/rate-limit.server";
 import { onSaleFromLabel } from "~/models/events/fee-sale";
 import { enterQueue, leaveQueue } from "~/models/registrations/queue.server";
 import { REGISTRATION_RATE_LIMIT } from "~/models/registrations/registrations.server";
@@ -21,6 +21,24 @@ import { action, loader } from "./register";
 // The jobs and reactions this process runs, as the server registers them.
 wireProcess();
 
+/** The page's action as the server runs a browser's post: its session, the site's Origin, an address. */
+function postAs(
+  slug: string,
+  { cookie, ip }: { cookie: string; ip: string },
+  fields: Record<string, string>,
+) {
+  return action({
+    request: new Request(`http://localhost:3000/events/${slug}/register`, {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost:3000", [CLIENT_IP_HEADER]: ip },
+      body: new URLSearchParams(fields),
+    }),
+    params: { slug },
+    context: {},
+    // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
+  } as any);
+}
+
 // The registration page's action as the server runs it: a real session, the rate limit, the form.
 describe("registration action", () => {
   const database = useTestDatabase();
@@ -34,26 +52,17 @@ describe("registration action", () => {
     const cookie = await sessionCookieFor(id);
     const event = await insertEvent(database.db, { capacity: 100 });
     const post = () =>
-      action({
-        request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
-          method: "POST",
-          headers: {
-            cookie,
-            origin: "http://localhost:3000",
-            [CLIENT_IP_HEADER]: "198.51.100.77",
-          },
-          body: new URLSearchParams({
-            intent: "register",
-            ticket: "free",
-            quantity: "20",
-            attendeeName: "Burst Tester",
-            attendeeEmail: "burst@example.test",
-          }),
-        }),
-        params: { slug: event.slug },
-        context: {},
-        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
-      } as any);
+      postAs(
+        event.slug,
+        { cookie, ip: "198.51.100.77" },
+        {
+          intent: "register",
+          ticket: "free",
+          quantity: "20",
+          attendeeName: "Burst Tester",
+          attendeeEmail: "burst@example.test",
+        },
+      );
     type Answer = {
       data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } };
       init: ResponseInit & { headers?: Record<string, string> };
@@ -77,17 +86,17 @@ describe("registration action", () => {
     const token = sessionTokenOf(cookie) as string;
     for (let refusal = 2; refusal < REGISTRATION_RATE_LIMIT.perAccount.max; refusal++) {
       expect(((await post()) as Answer).init.status).toBe(429);
-      expect(benchedClient([`session:${token}`])).toBeNull(); // still shown in the form
+      expect(benchedSession(token)).toBeNull(); // still shown in the form
     }
     expect(((await post()) as Answer).init.status).toBe(429);
-    const benched = benchedClient([`session:${token}`]);
+    const benched = benchedSession(token);
     expect(benched?.message).toMatch(
       /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
     );
     expect(benched?.retryAfterSeconds).toBeGreaterThan(0);
     expect(benched?.retryAfterSeconds).toBeLessThanOrEqual(60);
     // Another account on the same address is not refused by it.
-    expect(benchedClient([`session:someone-else`])).toBeNull();
+    expect(benchedSession("someone-else")).toBeNull();
 
     // The guard in front of the app answers its next post with a bare 429, nothing rendered.
     const answered: { status?: number; headers: Record<string, string>; body?: string } = {
@@ -217,16 +226,7 @@ describe("registration action", () => {
       maxPerAccount: 1,
     });
     const post = (fields: Record<string, string>) =>
-      action({
-        request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
-          method: "POST",
-          headers: { cookie, origin: "http://localhost:3000", [CLIENT_IP_HEADER]: "198.51.100.79" },
-          body: new URLSearchParams(fields),
-        }),
-        params: { slug: event.slug },
-        context: {},
-        // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
-      } as any);
+      postAs(event.slug, { cookie, ip: "198.51.100.79" }, fields);
     type Answer = {
       data: {
         delegation: {
@@ -331,20 +331,7 @@ describe("registration action", () => {
       const cookie = await sessionCookieFor(id);
       const event = await insertEvent(database.db, { capacity: 50 });
       const post = (fields: Record<string, string>) =>
-        action({
-          request: new Request(`http://localhost:3000/events/${event.slug}/register`, {
-            method: "POST",
-            headers: {
-              cookie,
-              origin: "http://localhost:3000",
-              [CLIENT_IP_HEADER]: "198.51.100.79",
-            },
-            body: new URLSearchParams(fields),
-          }),
-          params: { slug: event.slug },
-          context: {},
-          // biome-ignore lint/suspicious/noExplicitAny: the route args beyond request and params are unused
-        } as any);
+        postAs(event.slug, { cookie, ip: "198.51.100.79" }, fields);
       type Waiting = {
         data: { queue: { position: number; queueNumber: string; fields: [string, string][] } };
         init: ResponseInit & { headers?: Record<string, string> };

@@ -24,9 +24,10 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { WaitingRoom } from "~/components/waiting-room";
+import { sessionTokenOf } from "~/lib/auth.server";
 import { formatDate, formatDateRange, formatTime } from "~/lib/format";
 import { requireUser } from "~/lib/permissions.server";
-import { benchClient, sessionTokenOf } from "~/lib/rate-limit.server";
+import { benchSession } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { bookSeats } from "~/models/registrations/bookings.server";
 import { getRegistrationPage } from "~/models/registrations/queries.server";
@@ -191,9 +192,7 @@ async function limited(userId: string, request: Request, formData: FormData) {
   if (limit.persistent) {
     // Its next posts are refused before anything is read or rendered, until the window ends.
     const token = sessionTokenOf(request.headers.get("cookie"));
-    if (token) {
-      benchClient([`session:${token}`], Date.now() + limit.retryAfterSeconds * 1000, limit.message);
-    }
+    if (token) benchSession(token, Date.now() + limit.retryAfterSeconds * 1000, limit.message);
   }
   const init = { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
   // Shown in the form (what was typed stays), or above the page when the form is not there.
