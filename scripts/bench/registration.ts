@@ -288,6 +288,7 @@ async function drive(prepared: Prepared): Promise<Outcome> {
             Cookie: account.cookie,
             "X-Forwarded-For": account.ip,
             Accept: "text/html",
+            "Accept-Encoding": "gzip, deflate, br, zstd",
           },
           body: new URLSearchParams(queueNumber ? { ...fields, queueNumber } : fields),
           redirect: "manual",
