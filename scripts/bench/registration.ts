@@ -15,7 +15,9 @@
 // (duration + 60 s of grace) and in count (the accounts made).
 import { execSync } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type Server, startBuiltServer, table } from "./lib";
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
     "redis-url": { type: "string", default: "redis://127.0.0.1:6379" },
     json: { type: "boolean", default: false },
+    /** A directory: the instances run under `node --cpu-prof` and write their profiles there. */
+    profile: { type: "string" },
   },
 });
 /** The waiting page's re-post interval here (the page's own script waits about 2 s). */
@@ -96,6 +100,7 @@ const shared: Record<string, string> = {
   JOBS_POLL_MS: "1000",
   ...(stalled ? { SMTP_URL: `smtp://127.0.0.1:${basePort + 19}` } : {}),
 };
+const nodeArgs = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
 const servers: Server[] = [];
 const stopAll = async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -108,23 +113,64 @@ process.once("SIGINT", () => {
 
 try {
   // The first instance migrates the empty database; the data is made before the second starts.
-  servers.push(await startBuiltServer(shared, basePort));
+  servers.push(await startBuiltServer(shared, basePort, nodeArgs));
   const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const prepared = await prepare(db);
-  if (instances === 2) servers.push(await startBuiltServer(shared, basePort + 1));
+  if (instances === 2) servers.push(await startBuiltServer(shared, basePort + 1, nodeArgs));
   console.log(
     `${instances} instance(s) on PostgreSQL + Redis, ${concurrency} clients, ${durationS} s, ` +
       `${values.paid ? "paid" : "free"} ticket, capacity ${capacity}, ${accountCount} accounts, ` +
       `${hoarders} hoarders${values["kill-one"] ? ", second instance SIGKILLed halfway" : ""}` +
       `${stalled ? ", SMTP stalled" : ""}; load average ${loadAverage()}`,
   );
+  const cpuBefore = cpuByProcess();
   const outcome = await drive(prepared);
+  outcome.cpu = cpuSpent(cpuBefore, cpuByProcess());
   const checks = await verify(db, prepared, outcome);
   await db.end();
   report(outcome, checks);
   if (checks.some((c) => !c.ok) || outcome.status5xx > 0) process.exitCode = 1;
 } finally {
   await stopAll();
+}
+
+/** CPU seconds (user + system) each process has used so far, by pid, with its name. */
+function cpuByProcess() {
+  const spent = new Map<number, { name: string; seconds: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime (fields 14 and 15 of proc(5)) in clock ticks; USER_HZ is 100 on Linux.
+      spent.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return spent;
+}
+
+/** Where the processors went during the run: the instances, PostgreSQL, Redis, this process. */
+function cpuSpent(before: Map<number, { name: string; seconds: number }>, after: typeof before) {
+  const instancePids = new Set(servers.map((s) => s.child.pid));
+  const groups = new Map<string, number>();
+  for (const [pid, { name, seconds }] of after) {
+    const used = seconds - (before.get(pid)?.seconds ?? 0);
+    if (used <= 0) continue;
+    const group = instancePids.has(pid)
+      ? "instances"
+      : pid === process.pid
+        ? "load generator"
+        : name.startsWith("postgres")
+          ? "PostgreSQL"
+          : name.startsWith("redis")
+            ? "Redis"
+            : "other";
+    groups.set(group, (groups.get(group) ?? 0) + used);
+  }
+  return groups;
 }
 
 function loadAverage() {
@@ -221,6 +267,8 @@ type Outcome = {
   visits: Visit[];
   /** Posts answered with the waiting page. */
   polls: number;
+  /** CPU seconds during the run, by process group (instances, PostgreSQL, Redis, …). */
+  cpu?: Map<string, number>;
 };
 
 async function drive(prepared: Prepared): Promise<Outcome> {
@@ -571,6 +619,21 @@ function report(outcome: Outcome, checks: Check[]) {
         ? `; second instance killed at ${outcome.killedAt.toFixed(1)} s`
         : ""),
   );
+  if (outcome.cpu) {
+    const cores = availableParallelism();
+    const total = [...outcome.cpu.values()].reduce((a, b) => a + b, 0);
+    const perRegistration = (s: number) =>
+      `${((s * 1000) / Math.max(1, registered)).toFixed(1)} ms`;
+    console.log(
+      `CPU during the run: ${total.toFixed(1)} s of ${(outcome.elapsedS * cores).toFixed(0)} s on ${cores} cores; ` +
+        [...outcome.cpu]
+          .sort((a, b) => b[1] - a[1])
+          .map(
+            ([group, s]) => `${group} ${s.toFixed(1)} s (${perRegistration(s)} per registration)`,
+          )
+          .join(", "),
+    );
+  }
   console.log("");
   for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
   if (values.json)

@@ -1,6 +1,6 @@
 // Booking for a delegation (issue 30, decision 0093): several tickets in one order, a name and an
 // e-mail per seat, priced by the server. The same rules as a one-ticket registration
-// (registrations.server.ts), under the same event lock, with their audit rows.
+// (registrations.server.ts), under the same seat locks, with their audit rows.
 import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { type Currency, registrations } from "~/db/schema";
@@ -14,7 +14,7 @@ import {
   heldSeats,
   loadTicketOptions,
   lockAccount,
-  lockEvent,
+  lockSeats,
   openTicketOrder,
   RegistrationError,
   readEvent,
@@ -120,8 +120,8 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
   }
   return getDb().transaction(async (tx) => {
     const now = input.now ?? new Date();
-    // What depends on this account alone is checked under its lock before the event's is taken:
-    // the event row is held only for the seat count and the writes (issue 33, decision 0115).
+    // What depends on this account alone is checked under its lock, before any seat lock
+    // (decisions 0115 and 0117).
     const account = await lockAccount(tx, input.account.id);
     const seen = await readEvent(tx, input.eventId);
     const closedBefore = registrationClosedReason(seen, now);
@@ -152,12 +152,62 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
       now,
     });
 
-    const event = await lockEvent(tx, input.eventId);
+    const order = opened?.order ?? null;
+
+    // Everything is written before the seats are counted (decision 0117): a refusal below rolls
+    // it all back, and the seat locks are held only for the count and the commit.
+    const bookingId = randomUUID();
+    const registrationIds: string[] = [];
+    for (const seat of input.seats) {
+      const option = options.find((o) => o.feeId === seat.feeId) as TicketOption;
+      const free = option.unitAmountMinor === 0;
+      // Other people's addresses are capped per account (earlier seats of this booking count).
+      await checkAttendeeEmail(tx, account, seat.email, now);
+      const [registration] = await tx
+        .insert(registrations)
+        .values({
+          eventId: seen.id,
+          feeId: option.feeId,
+          ticketLabel: option.label,
+          unitAmountMinor: option.unitAmountMinor,
+          currency: option.currency,
+          userId: account.id,
+          attendeeName: seat.name,
+          attendeeEmail: seat.email,
+          quantity: 1,
+          state: "awaiting_payment",
+          orderId: free ? null : (order?.id ?? null),
+          holdUntil: free ? null : (order?.expiresAt ?? null),
+          bookingId,
+        })
+        .returning();
+      // The invoice's number is in the order's own audit row, drawn last.
+      await auditIn(tx, actor, "registration.create", registration.id, {
+        eventId: seen.id,
+        feeId: option.feeId,
+        quantity: 1,
+        bookingId,
+        to: free ? "confirmed" : "awaiting_payment",
+        ...(order && !free ? { orderId: order.id } : {}),
+        ...(repeatHold && !free ? { repeatHold: true } : {}),
+      });
+      if (free) await confirmIn(tx, registration, actor);
+      registrationIds.push(registration.id);
+    }
+
+    const event = await lockSeats(
+      tx,
+      seen,
+      quote.lines.map((line) => line.option),
+    );
     const closed = registrationClosedReason(event, now);
     if (closed) throw new RegistrationError(closed, 409);
-
-    // Seats under the event lock: each ticket's stock, and the capacity all of them share.
+    // Seats under the seat locks: each ticket's stock, and the capacity all of them share. This
+    // booking's own seats are among those counted: each line is checked against what the lines
+    // before it left.
     const held = await heldSeats(tx, event.id);
+    for (const { option, quantity } of quote.lines)
+      addHeld(held, option.feeId, -quantity, option.admits);
     for (const { option, quantity } of quote.lines) {
       if (await someoneWaitsFor(tx, event, option.feeId)) {
         throw new RegistrationError(
@@ -185,48 +235,8 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
       }
       addHeld(held, option.feeId, quantity, option.admits);
     }
-
-    // The gap-free invoice number once the seats are known to be there (decision 0113).
+    // The gap-free invoice number last (decision 0113): the counter row is held to the commit.
     const invoiceNumber = opened ? await opened.issueInvoice() : null;
-    const order = opened?.order ?? null;
-
-    const bookingId = randomUUID();
-    const registrationIds: string[] = [];
-    for (const seat of input.seats) {
-      const option = options.find((o) => o.feeId === seat.feeId) as TicketOption;
-      const free = option.unitAmountMinor === 0;
-      // Other people's addresses are capped per account (earlier seats of this booking count).
-      await checkAttendeeEmail(tx, account, seat.email, now);
-      const [registration] = await tx
-        .insert(registrations)
-        .values({
-          eventId: event.id,
-          feeId: option.feeId,
-          ticketLabel: option.label,
-          unitAmountMinor: option.unitAmountMinor,
-          currency: option.currency,
-          userId: account.id,
-          attendeeName: seat.name,
-          attendeeEmail: seat.email,
-          quantity: 1,
-          state: "awaiting_payment",
-          orderId: free ? null : (order?.id ?? null),
-          holdUntil: free ? null : (order?.expiresAt ?? null),
-          bookingId,
-        })
-        .returning();
-      await auditIn(tx, actor, "registration.create", registration.id, {
-        eventId: event.id,
-        feeId: option.feeId,
-        quantity: 1,
-        bookingId,
-        to: free ? "confirmed" : "awaiting_payment",
-        ...(order && !free ? { orderId: order.id, invoice: invoiceNumber } : {}),
-        ...(repeatHold && !free ? { repeatHold: true } : {}),
-      });
-      if (free) await confirmIn(tx, registration, actor);
-      registrationIds.push(registration.id);
-    }
     return {
       bookingId,
       registrationIds,

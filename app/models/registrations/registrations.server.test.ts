@@ -30,12 +30,15 @@ import {
   expireWaitlistOffer,
   joinWaitlist,
   limitRegistrationActions,
+  lockEvent,
+  lockSeats,
   MAX_OTHER_ATTENDEE_EMAILS,
   MAX_UNPAID_HOLDS_PER_ACCOUNT,
   notifyEventChange,
   REGISTRATION_RATE_LIMIT,
   REPEAT_HOLD_MINUTES,
   RegistrationError,
+  readEvent,
   registerForEvent,
   WAITLIST_MAX_SKIPS,
 } from "./registrations.server";
@@ -155,6 +158,97 @@ describe("event registration", () => {
       .where(eq(tickets.eventId, event.id));
     expect(Number(ticketCount.n)).toBe(15);
   });
+
+  // Seat locks per quota (decision 0117). A transaction held open on another connection shows who
+  // waits for whom: PostgreSQL only (PGlite runs one transaction at a time).
+  async function holdOpen(
+    lock: (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => Promise<unknown>,
+  ) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let taken!: () => void;
+    const isTaken = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    const done = database.db.transaction(async (tx) => {
+      await lock(tx);
+      taken();
+      await released;
+    });
+    await isTaken;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+  /** Resolves once `n` sessions wait for an advisory lock (bounded: fails after 10 s). */
+  async function waitersOnSeatLocks(n: number) {
+    for (const started = Date.now(); Date.now() - started < 10_000; ) {
+      const result = await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+      );
+      const waiting = (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+      if (waiting >= n) return waiting;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error(`fewer than ${n} sessions waited for a seat lock`);
+  }
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "locks per quota: a ticket with its own stock sells while another ticket's count is locked; that one waits",
+    async () => {
+      const { event, fees } = await makeEvent({
+        fees: [
+          { amount: 0, maxQuantity: 50 },
+          { amount: 0, maxQuantity: 50 },
+        ],
+      });
+      const [first, second] = await people(2);
+      const release = await holdOpen(async (tx) =>
+        lockSeats(tx, await readEvent(tx, event.id), [{ feeId: fees[0].id, stock: 50 }]),
+      );
+      // The other ticket's quota is free: its booking goes through at once.
+      expect((await register(event.id, first, fees[1].id)).state).toBe("confirmed");
+      // This ticket's booking writes, then waits for the count.
+      let settled = false;
+      const waiting = register(event.id, second, fees[0].id).finally(() => {
+        settled = true;
+      });
+      expect(await waitersOnSeatLocks(1)).toBe(1);
+      expect(settled).toBe(false);
+      await release();
+      expect((await waiting).state).toBe("confirmed");
+      expect(await seatsTaken(database.db, event.id)).toBe(2);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "locks per quota: with an overall capacity every ticket counts under one lock, and a change to the event's seats waits for no booking to be counting",
+    async () => {
+      const { event, fees } = await makeEvent({
+        capacity: 10,
+        fees: [{ amount: 0 }, { amount: 0 }],
+      });
+      const [first, second, third] = await people(3);
+      // The capacity is what both tickets share: a booking of either waits for its count.
+      const releaseCapacity = await holdOpen(async (tx) =>
+        lockSeats(tx, await readEvent(tx, event.id), [{ feeId: fees[0].id, stock: null }]),
+      );
+      const both = [register(event.id, first, fees[0].id), register(event.id, second, fees[1].id)];
+      expect(await waitersOnSeatLocks(2)).toBe(2);
+      await releaseCapacity();
+      for (const booked of await Promise.all(both)) expect(booked.state).toBe("confirmed");
+      // A cancellation, an expiry or a waitlist offer locks the whole event: bookings wait for it.
+      const releaseEvent = await holdOpen((tx) => lockEvent(tx, event.id));
+      const thirdBooking = register(event.id, third, fees[1].id);
+      expect(await waitersOnSeatLocks(1)).toBe(1);
+      await releaseEvent();
+      expect((await thirdBooking).state).toBe("confirmed");
+      expect(await seatsTaken(database.db, event.id)).toBe(3);
+    },
+  );
 
   it("never oversells an event's overall capacity across tickets, paid or free", async () => {
     const { event, fees } = await makeEvent({

@@ -184,17 +184,69 @@ export async function readEvent(tx: Tx, eventId: string): Promise<RegistrationEv
   return event;
 }
 
+/** The class of every seat lock (pg_advisory_xact_lock's first key). */
+const SEAT_LOCKS = 0x5ea7;
+
 /**
- * Locks the event row: every change to its seats (here and in reinstating orders) takes it first.
- * Lock order: the order, then the account (bookings), then the event, then the invoice counter.
+ * Locks the event for a change to any of its seats (cancelling, closing an order, confirming on
+ * payment, waitlist joins, offers and claims, reinstating): its row, then its seat lock
+ * exclusively, so no booking counts while it changes them (decision 0117). Lock order: the order,
+ * then the account, then the event row, then the seat locks, then the invoice counter.
  */
 export async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
   const [event] = await tx
     .select(eventColumns)
     .from(events)
     .where(eq(events.id, eventId))
-    .for("update");
+    .for("no key update");
   if (!event) throw new RegistrationError("Event not found", 404);
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${SEAT_LOCKS}, hashtext(${`event:${eventId}`}))`,
+  );
+  return event;
+}
+
+/**
+ * A booking's seat locks (issue 33 item 3, decision 0117), held to the commit: the event's shared
+ * (bookings pass each other; `lockEvent` waits for them all), then exclusively the event's
+ * capacity when it has one and each ticket with a stock of its own, in a fixed order, as pretix
+ * locks its quotas. Bookings of different tickets of an event without an overall capacity do not
+ * wait for each other, and nobody locks the event row to book. Taken after the booking's writes:
+ * only the count and the commit happen under them. Returns the event as it is now.
+ */
+export async function lockSeats(
+  tx: Tx,
+  seen: RegistrationEvent,
+  tickets: Array<Pick<TicketOption, "feeId" | "stock">>,
+): Promise<RegistrationEvent> {
+  const quotas = [
+    ...new Set([
+      ...(seen.capacity === null ? [] : [`capacity:${seen.id}`]),
+      ...tickets.filter((t) => t.stock !== null && t.feeId).map((t) => `fee:${t.feeId}`),
+    ]),
+  ].sort();
+  // One round trip; unnest yields the keys in order, so the locks are taken in that order.
+  await tx.execute(sql`SELECT CASE WHEN t.i = 1
+      THEN pg_advisory_xact_lock_shared(${SEAT_LOCKS}, hashtext(t.k))
+      ELSE pg_advisory_xact_lock(${SEAT_LOCKS}, hashtext(t.k)) END
+    FROM unnest(ARRAY[${sql.join(
+      [`event:${seen.id}`, ...quotas].map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]) WITH ORDINALITY AS t(k, i)`);
+  const event = await readEvent(tx, seen.id);
+  // An organiser gave the event a capacity while this booking was under way: its lock was not in
+  // the order above, so it is only tried (waiting could deadlock with a booking that has it).
+  if (seen.capacity === null && event.capacity !== null) {
+    const result = await tx.execute(
+      sql`SELECT pg_try_advisory_xact_lock(${SEAT_LOCKS}, hashtext(${`capacity:${seen.id}`})) AS locked`,
+    );
+    if (!(result as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked) {
+      throw new RegistrationError(
+        "The seats of this event changed just now. Please try again.",
+        409,
+      );
+    }
+  }
   return event;
 }
 
@@ -695,8 +747,8 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
   const actor: Actor = { id: input.account.id, role: "user", request: input.request ?? null };
   return getDb().transaction(async (tx) => {
     const now = input.now ?? new Date();
-    // What depends on this account alone is checked under its lock before the event's is taken:
-    // the event row is held only for the seat count and the writes (issue 33, decision 0115).
+    // What depends on this account alone is checked under its lock, before any seat lock
+    // (decisions 0115 and 0117).
     const account = await lockAccount(tx, input.account.id);
     const seen = await readEvent(tx, input.eventId);
     const closedBefore = registrationClosedReason(seen, now);
@@ -724,25 +776,18 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     await checkAttendeeEmail(tx, account, input.attendee.email, now);
     const free = option.unitAmountMinor === 0;
     if (!free) await checkUnpaidHolds(tx, account.id);
-    const { opened, repeatHold } = await openTicketOrder(tx, {
-      buyer: input.account,
-      organisationName: input.organisationName,
-      taxId: input.taxId,
-      eventTitle: seen.title,
-      lines: free ? [] : [{ option, quantity: input.quantity }],
-      now,
-    });
 
-    const event = await lockEvent(tx, input.eventId);
-    const closed = registrationClosedReason(event, now);
-    if (closed) throw new RegistrationError(closed, 409);
-    const held = await heldSeats(tx, event.id);
+    // A claim races its offer's expiry, which takes the event's lock first: so does a claim.
+    let claimed: RegistrationEvent | null = null;
     let offer: typeof waitlistEntries.$inferSelect | undefined;
     if (input.offerId) {
+      claimed = await lockEvent(tx, input.eventId);
+      const closed = registrationClosedReason(claimed, now);
+      if (closed) throw new RegistrationError(closed, 409);
       [offer] = await tx
         .select()
         .from(waitlistEntries)
-        .where(and(eq(waitlistEntries.id, input.offerId), eq(waitlistEntries.eventId, event.id)))
+        .where(and(eq(waitlistEntries.id, input.offerId), eq(waitlistEntries.eventId, seen.id)))
         .for("update");
       if (!offer || offer.userId !== input.account.id || offer.state !== "offered") {
         throw new RegistrationError("This offer is no longer open.", 409);
@@ -764,8 +809,66 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
           "quantity",
         );
       }
-      addHeld(held, offer.feeId, -offer.quantity, option.admits); // the offer's seats become this registration's
-    } else if (await someoneWaitsFor(tx, event, option.feeId)) {
+    }
+
+    // Everything is written before the seats are counted (decision 0117): a refusal below rolls
+    // it all back, and the seat locks are held only for the count and the commit.
+    const { opened, repeatHold } = await openTicketOrder(tx, {
+      buyer: input.account,
+      organisationName: input.organisationName,
+      taxId: input.taxId,
+      eventTitle: seen.title,
+      lines: free ? [] : [{ option, quantity: input.quantity }],
+      now,
+    });
+    const order = opened?.order ?? null;
+    const [registration] = await tx
+      .insert(registrations)
+      .values({
+        eventId: seen.id,
+        feeId: option.feeId,
+        ticketLabel: option.label,
+        unitAmountMinor: option.unitAmountMinor,
+        currency: option.currency,
+        userId: input.account.id,
+        attendeeName: input.attendee.name,
+        attendeeEmail: input.attendee.email,
+        quantity: input.quantity,
+        state: "awaiting_payment",
+        orderId: order?.id ?? null,
+        holdUntil: order?.expiresAt ?? null,
+      })
+      .returning();
+    // The invoice's number is in the order's own audit row, drawn last.
+    await auditIn(tx, actor, "registration.create", registration.id, {
+      eventId: seen.id,
+      feeId: option.feeId,
+      quantity: input.quantity,
+      to: free ? "confirmed" : "awaiting_payment",
+      ...(order ? { orderId: order.id } : {}),
+      ...(repeatHold ? { repeatHold: true } : {}),
+      ...(offer ? { waitlistEntryId: offer.id } : {}),
+    });
+    if (offer) {
+      await waitlistMachine.move(tx, offer, "claimed", actor, {
+        set: { registrationId: registration.id },
+        action: "waitlist.claim",
+        details: { eventId: seen.id, registrationId: registration.id, quantity: input.quantity },
+      });
+    }
+    if (free) await confirmIn(tx, registration, actor);
+
+    const event = claimed ?? (await lockSeats(tx, seen, [option]));
+    const closed = registrationClosedReason(event, now);
+    if (closed) throw new RegistrationError(closed, 409);
+    const [held, waiting] = await Promise.all([
+      heldSeats(tx, event.id),
+      // A claimed offer's seats are its own; anyone else waits behind the waitlist.
+      offer ? false : someoneWaitsFor(tx, event, option.feeId),
+    ]);
+    // This booking's own seats are among those counted.
+    addHeld(held, option.feeId, -input.quantity, option.admits);
+    if (waiting) {
       throw new RegistrationError(
         "People are waiting for these seats. Join the waitlist to be offered the next free seat.",
         409,
@@ -789,46 +892,10 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         "quantity",
       );
     }
-
-    // The gap-free invoice number once the seats are known to be there (decision 0113).
+    // Seats offered but not taken go on to the next person.
+    if (offer && input.quantity < offer.quantity) await offerFreedSeats(tx, event);
+    // The gap-free invoice number last (decision 0113): the counter row is held to the commit.
     const invoiceNumber = opened ? await opened.issueInvoice() : null;
-    const order = opened?.order ?? null;
-    const [registration] = await tx
-      .insert(registrations)
-      .values({
-        eventId: event.id,
-        feeId: option.feeId,
-        ticketLabel: option.label,
-        unitAmountMinor: option.unitAmountMinor,
-        currency: option.currency,
-        userId: input.account.id,
-        attendeeName: input.attendee.name,
-        attendeeEmail: input.attendee.email,
-        quantity: input.quantity,
-        state: "awaiting_payment",
-        orderId: order?.id ?? null,
-        holdUntil: order?.expiresAt ?? null,
-      })
-      .returning();
-    await auditIn(tx, actor, "registration.create", registration.id, {
-      eventId: event.id,
-      feeId: option.feeId,
-      quantity: input.quantity,
-      to: free ? "confirmed" : "awaiting_payment",
-      ...(order ? { orderId: order.id, invoice: invoiceNumber } : {}),
-      ...(repeatHold ? { repeatHold: true } : {}),
-      ...(offer ? { waitlistEntryId: offer.id } : {}),
-    });
-    if (offer) {
-      await waitlistMachine.move(tx, offer, "claimed", actor, {
-        set: { registrationId: registration.id },
-        action: "waitlist.claim",
-        details: { eventId: event.id, registrationId: registration.id, quantity: input.quantity },
-      });
-      // Seats offered but not taken go on to the next person.
-      if (input.quantity < offer.quantity) await offerFreedSeats(tx, event);
-    }
-    if (free) await confirmIn(tx, registration, actor);
     return {
       registrationId: registration.id,
       state: free ? "confirmed" : "awaiting_payment",
