@@ -191,7 +191,7 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
         ...(order && !free ? { orderId: order.id } : {}),
         ...(repeatHold && !free ? { repeatHold: true } : {}),
       });
-      if (free) await confirmIn(tx, registration, actor);
+      if (free) await confirmIn(tx, registration, actor, option.admits);
       registrationIds.push(registration.id);
     }
 

@@ -476,20 +476,31 @@ function ticketCode() {
   return randomBytes(20).toString("base64url"); // 160 bits: unguessable
 }
 
-/** Confirms a (locked) registration: one ticket per seat, the confirmation e-mail as a job. */
-export async function confirmIn(tx: Tx, registration: RegistrationRow, actor: Actor) {
+/**
+ * Confirms a (locked) registration: one ticket per seat, the confirmation e-mail as a job.
+ * `admits`: what its fee admits when the caller has just read it (a booking), else it is read.
+ */
+export async function confirmIn(
+  tx: Tx,
+  registration: RegistrationRow,
+  actor: Actor,
+  admits?: number,
+) {
   await registrationMachine.move(tx, registration, "confirmed", actor, {
     set: { confirmedAt: new Date(), holdUntil: null },
     action: "registration.confirm",
     details: { eventId: registration.eventId, quantity: registration.quantity },
   });
   // A group ticket admits the number of people its fee states (fixed when the ticket is issued).
-  const [fee] = registration.feeId
-    ? await tx
-        .select({ admits: eventFees.admits })
-        .from(eventFees)
-        .where(eq(eventFees.id, registration.feeId))
-    : [];
+  const [fee] =
+    admits !== undefined
+      ? [{ admits }]
+      : registration.feeId
+        ? await tx
+            .select({ admits: eventFees.admits })
+            .from(eventFees)
+            .where(eq(eventFees.id, registration.feeId))
+        : [];
   await tx.insert(tickets).values(
     Array.from({ length: registration.quantity }, (_, i) => ({
       registrationId: registration.id,
@@ -856,7 +867,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         details: { eventId: seen.id, registrationId: registration.id, quantity: input.quantity },
       });
     }
-    if (free) await confirmIn(tx, registration, actor);
+    if (free) await confirmIn(tx, registration, actor, option.admits);
 
     const event = claimed ?? (await lockSeats(tx, seen, [option]));
     const closed = registrationClosedReason(event, now);

@@ -30,7 +30,7 @@ import { requireUser } from "~/lib/permissions.server";
 import { benchSession } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { bookSeats } from "~/models/registrations/bookings.server";
-import { getRegistrationPage } from "~/models/registrations/queries.server";
+import { getBookingTarget, getRegistrationPage } from "~/models/registrations/queries.server";
 import {
   leaveQueue,
   readQueueNumber,
@@ -76,6 +76,13 @@ async function loadPage(slug: string, userId: string, offerId?: string | null) {
   const page = await getRegistrationPage(slug, userId, offerId);
   if (!page) throw data({ message: "Event Not Found" }, { status: 404 });
   return page;
+}
+
+/** The event a booking post is for, and its tickets (the page's data is not read to book). */
+async function loadBookingTarget(slug: string) {
+  const target = await getBookingTarget(slug);
+  if (!target) throw data({ message: "Event Not Found" }, { status: 404 });
+  return target;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -285,13 +292,13 @@ async function bookingAction(formData: FormData, slug: string, user: Account, re
   if (submission.status !== "success") {
     return data({ result: submission.reply(), message: null }, { status: 400 });
   }
-  const page = await loadPage(slug, user.id);
+  const target = await loadBookingTarget(slug);
   const values = submission.value;
   const feeId = values.ticket === FREE_TICKET ? null : values.ticket;
   try {
     if (values.intent === "waitlist") {
       const { position } = await joinWaitlist({
-        eventId: page.event.id,
+        eventId: target.eventId,
         feeId,
         quantity: values.quantity,
         account,
@@ -306,7 +313,7 @@ async function bookingAction(formData: FormData, slug: string, user: Account, re
       });
     }
     const result = await registerForEvent({
-      eventId: page.event.id,
+      eventId: target.eventId,
       feeId,
       quantity: values.quantity,
       account,
@@ -394,8 +401,8 @@ async function delegationAction(
   request: Request,
   here: string,
 ) {
-  const page = await loadPage(slug, account.id);
-  const ticketValues = page.tickets.map((t) => t.feeId ?? FREE_TICKET);
+  const target = await loadBookingTarget(slug);
+  const ticketValues = target.feeIds.map((feeId) => feeId ?? FREE_TICKET);
   const posted = readDelegation(formData, ticketValues);
   const answer = (state: Omit<DelegationState, "quantities">, status: number) => {
     const quantities: Record<string, number> = {};
@@ -456,7 +463,7 @@ async function delegationAction(
   }
   try {
     const result = await bookSeats({
-      eventId: page.event.id,
+      eventId: target.eventId,
       account,
       seats: seats.map((seat) => {
         const s = seat as DelegationSeat;
