@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  dayInZone,
   durationInDays,
   eventCountLabel,
   formatCompact,
@@ -22,6 +23,12 @@ describe("format", () => {
       "Mar 1, 2027 - Mar 3, 2027",
     );
     expect(durationInDays("2027-03-01T06:00:00Z", "2027-03-03T14:00:00Z")).toBe(3);
+  });
+  it("gives the calendar day in a zone as yyyy-mm-dd", () => {
+    expect(dayInZone("2026-12-31T22:30:00Z")).toBe("2027-01-01");
+    expect(dayInZone("2026-12-31T22:30:00Z", "America/Toronto")).toBe("2026-12-31");
+    expect(dayInZone("2027-03-05T01:00:00Z", "Pacific/Kiritimati")).toBe("2027-03-05");
+    expect(dayInZone("2027-03-05T11:00:00Z", "Pacific/Kiritimati")).toBe("2027-03-06");
   });
   it("shows k-format counts", () => {
     expect(formatCompact(999)).toBe("999");

@@ -41,6 +41,12 @@ function wallClock(d: DateInput, timeZone: string): WallClock {
 const dateLabels = new Map<string, string>();
 
 /** 'MMM d, yyyy' in the given zone, Nairobi by default (spec §2.15, §2.5). */
+/** The calendar day in a zone as yyyy-mm-dd (a date input's value, a fee's last day on sale). */
+export function dayInZone(d: DateInput, timeZone: string = EVENT_TIME_ZONE) {
+  const p = wallClock(d, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
 export function formatDate(d: DateInput, timeZone: string = EVENT_TIME_ZONE) {
   const time = new Date(d).getTime();
   const key = `${timeZone} ${time}`;

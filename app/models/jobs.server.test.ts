@@ -12,6 +12,7 @@ import {
   defineJob,
   defineSchedule,
   enqueueJob,
+  enqueueJobs,
   enqueueMail,
   listJobsForAdmin,
   registerBuiltInJobs,
@@ -57,6 +58,34 @@ describe("durable jobs", () => {
     expect(row.attempts).toBe(1);
     expect(row.finishedAt).toBeInstanceOf(Date);
     expect(row.lockedUntil).toBeNull();
+  });
+
+  it("enqueues several jobs in one statement: each keeps its own run_at, a known key is left as it is", async () => {
+    const ran: string[] = [];
+    defineJob<{ step: string }>("test.batch", async (payload) => {
+      ran.push(payload.step);
+    });
+    const key = `batch:${Date.now()}`;
+    await enqueueJob(database.db, {
+      kind: "test.batch",
+      payload: { step: "first" },
+      uniqueKey: `${key}:a`,
+    });
+    const later = new Date(Date.now() + 3_600_000);
+    const created = await enqueueJobs(database.db, [
+      { kind: "test.batch", payload: { step: "again" }, uniqueKey: `${key}:a` },
+      { kind: "test.batch", payload: { step: "now" }, uniqueKey: `${key}:b` },
+      { kind: "test.batch", payload: { step: "later" }, runAt: later, uniqueKey: `${key}:c` },
+    ]);
+    expect(created).toBe(2);
+    await runDueJobs();
+    expect(ran.sort()).toEqual(["first", "now"]);
+    const [row] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `${key}:c`));
+    expect(row.state).toBe("queued");
+    expect(row.runAt.getTime()).toBe(later.getTime());
   });
 
   it("waits for run_at: a job due in the future does not run before then", async () => {

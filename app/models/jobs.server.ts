@@ -67,32 +67,35 @@ export function defineSchedule(
   schedules.set(kind, { everyMs });
 }
 
+type NewJob = {
+  kind: string;
+  payload?: JobPayload;
+  runAt?: Date;
+  uniqueKey?: string;
+  maxAttempts?: number;
+};
+
+function jobValues(job: NewJob) {
+  return {
+    kind: job.kind,
+    payload: job.payload ?? {},
+    maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    uniqueKey: job.uniqueKey ?? null,
+    ...(job.runAt ? { runAt: job.runAt } : {}),
+  };
+}
+
 /**
  * Inserts a job; inside the caller's transaction when given one (tx or db). uniqueKey dedupes:
  * a second enqueue with the same key returns { created: false } and the existing id.
  */
 export async function enqueueJob(
   db: Database | DbTransaction,
-  job: {
-    kind: string;
-    payload?: JobPayload;
-    runAt?: Date;
-    uniqueKey?: string;
-    maxAttempts?: number;
-  },
+  job: NewJob,
 ): Promise<{ id: string; created: boolean }> {
-  const maxAttempts =
-    job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const values = {
-    kind: job.kind,
-    payload: job.payload ?? {},
-    maxAttempts,
-    uniqueKey: job.uniqueKey ?? null,
-    ...(job.runAt ? { runAt: job.runAt } : {}),
-  };
   const [inserted] = await db
     .insert(jobs)
-    .values(values)
+    .values(jobValues(job))
     .onConflictDoNothing({ target: jobs.uniqueKey })
     .returning({ id: jobs.id });
   if (inserted) return { id: inserted.id, created: true };
@@ -101,6 +104,20 @@ export async function enqueueJob(
     .from(jobs)
     .where(eq(jobs.uniqueKey, job.uniqueKey as string));
   return { id: existing.id, created: false };
+}
+
+/**
+ * Inserts several jobs in one statement (an order's invoice mail, expiry and reminder); a job
+ * whose uniqueKey is already there is left as it is. Returns how many were new.
+ */
+export async function enqueueJobs(db: Database | DbTransaction, list: NewJob[]) {
+  if (list.length === 0) return 0;
+  const inserted = await db
+    .insert(jobs)
+    .values(list.map(jobValues))
+    .onConflictDoNothing({ target: jobs.uniqueKey })
+    .returning({ id: jobs.id });
+  return inserted.length;
 }
 
 /** Delay before attempt `attempt + 1` after attempt `attempt` failed: 15 s, 30 s, 1 min, … ≤ 1 h. */

@@ -24,6 +24,7 @@ import {
 } from "~/db/schema";
 import { dbErrorCode } from "~/lib/db-errors";
 import { env } from "~/lib/env.server";
+import { dayInZone } from "~/lib/format";
 import {
   type Actor,
   auditIn,
@@ -692,10 +693,6 @@ export async function decide(
 // Into the library and the programme
 // ---------------------------------------------------------------------------------------------
 
-function todayInNairobi() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
-}
-
 /**
  * Publishes an accepted submission to the paper library in one action: a `papers` row (status
  * published, today's date, the authors in order, abstract, keywords as tags, track as category)
@@ -745,7 +742,7 @@ export async function publishToLibrary(actor: Actor, submissionId: string) {
               tags: row.keywords.length ? row.keywords : null,
               pdfUrl: pdfKey ? publicUrl(pdfKey) : null,
               status: "published",
-              publishedDate: todayInNairobi(),
+              publishedDate: dayInZone(new Date()),
               createdBy: actor.id,
             })
             .returning({ id: papers.id, slug: papers.slug, title: papers.title });

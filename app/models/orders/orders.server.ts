@@ -29,7 +29,7 @@ import {
 } from "~/lib/lifecycle.server";
 import { formatMinor, formatMinorAmount, MAX_SAFE_MINOR } from "~/lib/money";
 import { hasRole } from "~/lib/roles";
-import { enqueueJob } from "~/models/jobs.server";
+import { enqueueJob, enqueueJobs } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
 import { OrderError } from "./order-error";
@@ -217,27 +217,31 @@ export async function openOrder(input: NewOrder, tx: Tx) {
     })
     .returning();
   await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-  await enqueueJob(tx, {
-    kind: ORDER_JOBS.invoiceMail,
-    payload: { orderId: order.id },
-    uniqueKey: `order:${order.id}:invoice`,
-  });
-  await enqueueJob(tx, {
-    kind: ORDER_JOBS.expire,
-    payload: { orderId: order.id },
-    runAt: order.expiresAt,
-    uniqueKey: `order:${order.id}:expire`,
-  });
   // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
   const remindAt = new Date(order.expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
-  if (remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS) {
-    await enqueueJob(tx, {
-      kind: ORDER_JOBS.holdReminder,
+  await enqueueJobs(tx, [
+    {
+      kind: ORDER_JOBS.invoiceMail,
       payload: { orderId: order.id },
-      runAt: remindAt,
-      uniqueKey: `order:${order.id}:hold-reminder`,
-    });
-  }
+      uniqueKey: `order:${order.id}:invoice`,
+    },
+    {
+      kind: ORDER_JOBS.expire,
+      payload: { orderId: order.id },
+      runAt: order.expiresAt,
+      uniqueKey: `order:${order.id}:expire`,
+    },
+    ...(remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS
+      ? [
+          {
+            kind: ORDER_JOBS.holdReminder,
+            payload: { orderId: order.id },
+            runAt: remindAt,
+            uniqueKey: `order:${order.id}:hold-reminder`,
+          },
+        ]
+      : []),
+  ]);
   let issued: Promise<string> | undefined;
   const issueInvoice = () => {
     issued ??= (async () => {

@@ -4,7 +4,7 @@ import { newestFirst } from "~/db/order";
 import { papers } from "~/db/schema";
 import type { PAPER_STATUSES } from "~/lib/constants";
 import { dbErrorCode } from "~/lib/db-errors";
-import { slugify } from "~/lib/format";
+import { dayInZone, slugify } from "~/lib/format";
 import type { PersonActor } from "~/lib/lifecycle.server";
 import {
   afterMutation,
@@ -124,11 +124,6 @@ export async function uniquePaperSlug(title: string) {
   }
 }
 
-/** Today's date in Nairobi (yyyy-mm-dd), for a paper published without a date. */
-function todayInNairobi() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
-}
-
 function values(input: PaperInput) {
   return {
     title: input.title.trim(),
@@ -137,7 +132,8 @@ function values(input: PaperInput) {
     category: input.category,
     tags: input.tags?.length ? input.tags : null,
     status: input.status,
-    publishedDate: input.publishedDate ?? (input.status === "published" ? todayInNairobi() : null),
+    publishedDate:
+      input.publishedDate ?? (input.status === "published" ? dayInZone(new Date()) : null),
     pdfUrl: input.pdfUrl,
   };
 }

@@ -22,7 +22,7 @@ import {
 import { tooManyAttemptsMessage } from "~/lib/auth.server";
 import { publicFeeTypeLabel } from "~/lib/constants";
 import { env } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
+import { dayInZone, formatDate } from "~/lib/format";
 import {
   type Actor,
   actorId,
@@ -289,10 +289,6 @@ export type TicketOption = {
   onSale: boolean;
   offSaleReason: string | null;
 };
-
-function dayInZone(now: Date, timeZone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
-}
 
 export async function loadTicketOptions(
   db: Db,

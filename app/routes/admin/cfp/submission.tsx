@@ -13,7 +13,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { formatDate } from "~/lib/format";
+import { dayInZone, formatDate } from "~/lib/format";
 import { maskEmail } from "~/lib/mask-email";
 import { requireRole } from "~/lib/permissions.server";
 import { instantInZone } from "~/lib/time-zones";
@@ -54,10 +54,6 @@ const OUTCOMES: Record<EditorOutcome, string> = {
   rejected: "Reject",
 };
 
-function dayInput(date: Date) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(date);
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { submission: s } = await requireSubmission(request, params.id);
   const [event, paperSlug] = await Promise.all([
@@ -89,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: s.call.title,
       blindMode: s.call.blindMode,
       criteria: s.call.criteria,
-      reviewDue: dayInput(s.call.reviewDeadline),
+      reviewDue: dayInZone(s.call.reviewDeadline),
     },
     authors: s.authors.map((a) => ({
       id: a.id,
