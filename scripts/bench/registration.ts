@@ -1,5 +1,6 @@
 // npm run bench:registration [-- --instances 2 --concurrency 50 --duration 60 --paid --kill-one
-//   --stalled-smtp --capacity 5000 --accounts 6000 --hoarders 5 --port 4660]
+//   --stalled-smtp --capacity 5000 --accounts 6000 --hoarders 5 --port 4660 --jobs-poll-ms 5000
+//   --profile DIR]
 // Registration opening day (issue 33): N verified accounts are made directly in a fresh
 // PostgreSQL database, one event opens with a large capacity, and `concurrency` clients post the
 // registration form the browser posts (intent=book, one seat, the account's session cookie, the
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     "kill-one": { type: "boolean", default: false },
     "stalled-smtp": { type: "boolean", default: false },
     port: { type: "string", default: "4660" },
+    /** The instances' JOBS_POLL_MS; the site's default (5000) unless said. */
+    "jobs-poll-ms": { type: "string", default: "5000" },
     database: { type: "string", default: "kongamano_bench_registration" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
     "redis-url": { type: "string", default: "redis://127.0.0.1:6379" },
@@ -97,7 +100,7 @@ const shared: Record<string, string> = {
   SEED_DEMO: "false",
   TRUST_PROXY: "loopback",
   HOST: "127.0.0.1",
-  JOBS_POLL_MS: "1000",
+  JOBS_POLL_MS: values["jobs-poll-ms"],
   ...(stalled ? { SMTP_URL: `smtp://127.0.0.1:${basePort + 19}` } : {}),
 };
 const nodeArgs = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
@@ -124,8 +127,20 @@ try {
       `${stalled ? ", SMTP stalled" : ""}; load average ${loadAverage()}`,
   );
   const cpuBefore = cpuByProcess();
+  const runStarted = new Date();
   const outcome = await drive(prepared);
   outcome.cpu = cpuSpent(cpuBefore, cpuByProcess());
+  // What the job workers did meanwhile (they step back while the site is busy, decision 0115).
+  const jobsDone = await db.query(
+    `select kind, count(*)::int as n from jobs
+      where state = 'succeeded' and finished_at >= $1 group by kind order by kind`,
+    [runStarted],
+  );
+  console.log(
+    `jobs done during the run (JOBS_POLL_MS ${values["jobs-poll-ms"]}): ${
+      jobsDone.rows.map((r) => `${r.kind} × ${r.n}`).join(", ") || "none"
+    }`,
+  );
   const checks = await verify(db, prepared, outcome);
   await db.end();
   report(outcome, checks);

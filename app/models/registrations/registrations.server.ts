@@ -334,7 +334,11 @@ export async function loadTicketOptions(
     ];
   }
   const today = dayInZone(now, event.timeZone);
-  const member = userId ? await mayBuyMemberFee(userId, now, db) : false;
+  // Membership is looked up only for an event with a members' fee.
+  const member =
+    userId && fees.some((fee) => fee.feeType === "member")
+      ? await mayBuyMemberFee(userId, now, db)
+      : false;
   return fees.map((fee) => {
     const { unitAmountMinor } = fee;
     const offSaleReason =
