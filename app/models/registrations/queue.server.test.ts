@@ -120,11 +120,74 @@ describe.each(backends)("the registration waiting room ($name)", ({ stores }) =>
     const options = { now: Date.now(), threshold: 1 };
     const admitted = await held;
     if (!admitted.admitted) throw new Error("number 1 should be in");
-    expect(await a.leave(event, admitted.slot, options)).toBe(true); // number 2 is called
+    expect(await a.leave(event, admitted.slot, options)).toBe(2); // number 2 is called
     const alone = newEvent();
     const only = await a.enter(alone, null, options);
     if (!only.admitted) throw new Error("nobody waits: let in at once");
-    expect(await b.leave(alone, only.slot, options)).toBe(false);
+    expect(await b.leave(alone, only.slot, options)).toBe(0);
+  });
+
+  it("wakes only the number a given-back place calls; later numbers in line stay asleep", async () => {
+    const [a, b] = stores();
+    const event = newEvent();
+    let asked = 0;
+    const counting: QueueStore = {
+      enter: async (...args) => {
+        const answer = await b.enter(...args);
+        asked++;
+        return answer;
+      },
+      leave: (...args) => b.leave(...args),
+    };
+    const first = await enterQueue(event, { store: a, threshold: 1 });
+    if (!first.admitted) throw new Error("the first post should be let in");
+    // Two posts held in line (numbers 1 and 2), asleep once their answers are in; only a notice
+    // wakes them within the test.
+    const hold = { store: counting, threshold: 1, holdMs: 20_000, checkMs: 20_000 };
+    const one = waitForTurn(event, hold);
+    const two = waitForTurn(event, hold);
+    while (asked < 2) await new Promise((resolve) => setImmediate(resolve));
+    await leaveQueue(event, first.slot, { store: a, threshold: 1 });
+    const admitted = await one;
+    expect(admitted).toMatchObject({ admitted: true, number: 1 });
+    // Number 1 asked again once; number 2 was not woken to ask.
+    expect(asked).toBe(3);
+    if (!admitted.admitted) throw new Error("unreachable");
+    await leaveQueue(event, admitted.slot, { store: a, threshold: 1 });
+    const next = await two;
+    expect(next).toMatchObject({ admitted: true, number: 2 });
+    expect(asked).toBe(4);
+    if (next.admitted) await leaveQueue(event, next.slot, { store: a, threshold: 1 });
+  });
+
+  it("does not sleep through a call that came while its own answer was on the way", async () => {
+    const [a, b] = stores();
+    const event = newEvent();
+    const first = await enterQueue(event, { store: a, threshold: 1 });
+    if (!first.admitted) throw new Error("the first post should be let in");
+    let given = false;
+    const racing: QueueStore = {
+      enter: async (...args) => {
+        const answer = await b.enter(...args);
+        if (!answer.admitted && !given) {
+          given = true;
+          // The place is given back (and the notice heard) before this answer is read.
+          await leaveQueue(event, first.slot, { store: a, threshold: 1 });
+        }
+        return answer;
+      },
+      leave: (...args) => b.leave(...args),
+    };
+    const started = Date.now();
+    const entry = await waitForTurn(event, {
+      store: racing,
+      threshold: 1,
+      holdMs: 20_000,
+      checkMs: 20_000,
+    });
+    expect(entry).toMatchObject({ admitted: true, number: 1, tookReservation: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    if (entry.admitted) await leaveQueue(event, entry.slot, { store: a, threshold: 1 });
   });
 
   it("frees the slots of requests killed mid-way after 20 s and kept places after 6 s", async () => {

@@ -41,8 +41,11 @@ type Options = { now: number; threshold: number };
 
 export interface QueueStore {
   enter(eventKey: string, number: number | null, options: Options): Promise<QueueEntry>;
-  /** Gives the slot back; true when that called a waiting number (someone may be woken). */
-  leave(eventKey: string, slot: string, options: Options): Promise<boolean>;
+  /**
+   * Gives the slot back; returns the highest number that called (0: nobody waited), so only the
+   * requests holding those numbers are woken.
+   */
+  leave(eventKey: string, slot: string, options: Options): Promise<number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +101,7 @@ function leaveState(state: State, slot: string, { now, threshold }: Options) {
   state.slots.delete(slot);
   prune(state, now);
   advance(state, now, threshold);
-  return state.served > served;
+  return state.served > served ? state.served : 0;
 }
 
 /** One process's waiting rooms (the default: one instance without Redis). */
@@ -184,13 +187,13 @@ save()
 return {0, mine, mine - served}
 `;
 
-// ARGV[4] = the slot to free. Returns 1 when a waiting number was called, else 0.
+// ARGV[4] = the slot to free. Returns the highest number that called, or 0 when none did.
 const LUA_LEAVE = `${LUA_PRELUDE}
 local before = served
 redis.call('ZREM', KEYS[2], ARGV[4])
 advance()
 save()
-if served > before then return 1 end
+if served > before then return served end
 return 0
 `;
 
@@ -233,8 +236,8 @@ export function createRedisQueueStore(redis: Redis, prefix = "kongamano:queue"):
       return { admitted: false, number: Number(answer[1]), position: Number(answer[2]) };
     },
     async leave(eventKey, slot, { now, threshold }) {
-      return (
-        (await commands.queueLeave(...keys(eventKey), now, threshold, IDLE_STATE_MS, slot)) === 1
+      return Number(
+        await commands.queueLeave(...keys(eventKey), now, threshold, IDLE_STATE_MS, slot),
       );
     },
   };
@@ -261,28 +264,47 @@ export function enterQueue(eventKey: string, options: GateOptions = {}) {
   });
 }
 
-/** Requests holding in line in this process, woken when a slot of their event is given back. */
-const sleepers = new Map<string, Set<() => void>>();
+/**
+ * Requests holding in line in this process, by event, with their numbers: a given-back slot
+ * wakes only the numbers it called, not everyone in line (who would each ask the room again and
+ * go back to sleep: thirty in line made thirty Redis calls per registration).
+ */
+type Sleeper = { number: number; resume: () => void };
+const sleepers = new Map<string, Set<Sleeper>>();
+/**
+ * The highest number called per event that this process has heard of: a notice can arrive while
+ * a request's own answer from the room is still on its way (another connection), before it
+ * sleeps; it then asks again at once instead of sleeping through its turn.
+ */
+const heardCalled = new Map<string, number>();
 
-function wake(eventKey: string) {
+function wake(eventKey: string, calledUpTo: number) {
+  if (calledUpTo > (heardCalled.get(eventKey) ?? 0)) heardCalled.set(eventKey, calledUpTo);
   const waiting = sleepers.get(eventKey);
   if (!waiting) return;
-  sleepers.delete(eventKey);
-  for (const resume of waiting) resume();
+  for (const sleeper of waiting) if (sleeper.number <= calledUpTo) sleeper.resume();
 }
 
-/** Resolves when a slot of the event is given back in this process, or after `ms`. */
-function nap(eventKey: string, ms: number) {
+/** Resolves when the event's room calls `number` (in any instance), or after `ms`. */
+function nap(eventKey: string, number: number, ms: number) {
   return new Promise<void>((resolve) => {
-    const waiting = sleepers.get(eventKey) ?? new Set();
-    sleepers.set(eventKey, waiting);
-    const done = () => {
-      clearTimeout(timer);
-      waiting.delete(done);
-      resolve();
+    let waiting = sleepers.get(eventKey);
+    if (!waiting) {
+      waiting = new Set();
+      sleepers.set(eventKey, waiting);
+    }
+    const room = waiting;
+    const sleeper: Sleeper = {
+      number,
+      resume: () => {
+        clearTimeout(timer);
+        room.delete(sleeper);
+        if (room.size === 0 && sleepers.get(eventKey) === room) sleepers.delete(eventKey);
+        resolve();
+      },
     };
-    const timer = setTimeout(done, ms);
-    waiting.add(done);
+    const timer = setTimeout(sleeper.resume, ms);
+    room.add(sleeper);
   });
 }
 
@@ -299,7 +321,11 @@ export async function startQueueRelay(redisUrl: string) {
   const subscriber = new Redis(redisUrl);
   subscriber.on("error", (error) => logger.warn({ err: error }, "waiting room relay error"));
   await subscriber.subscribe(FREED_CHANNEL);
-  subscriber.on("message", (_channel, eventKey: string) => wake(eventKey));
+  // "<number> <event>": the highest number a given-back slot called, and the event's key.
+  subscriber.on("message", (_channel, message: string) => {
+    const space = message.indexOf(" ");
+    wake(message.slice(space + 1), Number(message.slice(0, space)));
+  });
   return {
     async close() {
       subscriber.disconnect();
@@ -308,25 +334,33 @@ export async function startQueueRelay(redisUrl: string) {
   };
 }
 
-/** How often a request holding in line asks the shared room again (a missed notice). */
-export const HOLD_CHECK_MS = 100;
+/**
+ * How often a request holding in line asks the shared room again, in case a notice was missed
+ * or a kept place lapsed (which calls the next number without anyone giving a slot back).
+ */
+export const HOLD_CHECK_MS = 500;
 
 /**
  * Enters the room and, when told to wait, keeps asking for up to `holdMs` before giving the
- * visitor the waiting page: a place freed in this process wakes the request at once, one freed
- * on another instance is seen within HOLD_CHECK_MS. The request holds no database connection
- * while it waits; a visitor who leaves (`signal`) stops waiting.
+ * visitor the waiting page: when its number is called it is woken at once, in this process or
+ * (through Redis) on another instance, and it asks again every HOLD_CHECK_MS in case a notice was
+ * missed. The request holds no database connection while it waits; a visitor who leaves
+ * (`signal`) stops waiting.
  */
 export async function waitForTurn(
   eventKey: string,
-  options: GateOptions & { holdMs?: number; signal?: AbortSignal } = {},
+  options: GateOptions & { holdMs?: number; checkMs?: number; signal?: AbortSignal } = {},
 ): Promise<QueueEntry> {
   const holdMs = options.holdMs ?? env().REGISTRATION_QUEUE_HOLD_MS;
+  const checkMs = options.checkMs ?? HOLD_CHECK_MS;
   const clock = () => (options.now === undefined ? Date.now() : options.now);
   const until = Date.now() + holdMs;
   let entry = await enterQueue(eventKey, { ...options, now: clock() });
+  let askAgainNow = false;
   while (!entry.admitted && Date.now() < until && !options.signal?.aborted) {
-    await nap(eventKey, Math.min(HOLD_CHECK_MS, until - Date.now()));
+    // Called already (the notice came first): ask again at once, once; else sleep until called.
+    askAgainNow = !askAgainNow && (heardCalled.get(eventKey) ?? 0) >= entry.number;
+    if (!askAgainNow) await nap(eventKey, entry.number, Math.min(checkMs, until - Date.now()));
     entry = await enterQueue(eventKey, { ...options, number: entry.number, now: clock() });
   }
   return entry;
@@ -341,7 +375,7 @@ export async function leaveQueue(
   slot: string,
   options: Omit<GateOptions, "number"> = {},
 ) {
-  let called: boolean;
+  let called: number;
   try {
     called = await (options.store ?? queueStore()).leave(eventKey, slot, {
       now: options.now ?? Date.now(),
@@ -352,9 +386,10 @@ export async function leaveQueue(
     return;
   }
   // Nobody was waiting: nothing to wake here or on the other instances.
-  if (!called) return;
-  wake(eventKey);
-  freedPublisher?.publish(FREED_CHANNEL, eventKey).catch(() => {}); // the next check covers it
+  if (called === 0) return;
+  wake(eventKey, called);
+  // The next check covers a notice that does not arrive.
+  freedPublisher?.publish(FREED_CHANNEL, `${called} ${eventKey}`).catch(() => {});
 }
 
 // A number is the visitor's own: signed for the account and event, so nobody takes another's
