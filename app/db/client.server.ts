@@ -39,7 +39,13 @@ export interface DatabaseHandle {
 export type PoolLog = { warn(fields: { err: unknown }, message: string): void };
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number; log?: PoolLog }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      log?: PoolLog;
+      /** How long a request waits for a free connection before it fails (default 5 s). */
+      connectionTimeoutMs?: number;
+    }
   | { dataDir: string } // embedded PGlite persisted on disk
   | { memory: true; from?: Uint8Array }; // embedded PGlite in memory (tests), maybe from a dump
 
@@ -53,7 +59,12 @@ export class DatabaseLockedError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? consoleLog);
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.log ?? consoleLog,
+      options.connectionTimeoutMs ?? 5_000,
+    );
   }
   if ("dataDir" in options) return openPglite(options.dataDir);
   return openPglite(undefined, options.from);
@@ -65,11 +76,12 @@ async function openPostgres(
   connectionString: string,
   max: number,
   log: PoolLog,
+  connectionTimeoutMillis: number,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     max,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
     // A query stuck behind a dead server fails instead of holding the request forever.
     query_timeout: 15_000,

@@ -649,7 +649,8 @@ function report(outcome: Outcome, checks: Check[]) {
           .map(
             ([group, s]) => `${group} ${s.toFixed(1)} s (${perRegistration(s)} per registration)`,
           )
-          .join(", "),
+          .join(", ") +
+        (outcome.killedAt !== null ? " (the killed instance's CPU is not counted)" : ""),
     );
   }
   console.log("");

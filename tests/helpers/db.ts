@@ -27,7 +27,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  // The concurrency tests queue a hundred transactions or more on these 4 connections: on a
+  // machine busy with other test files, the last of them may wait longer than production's 5 s
+  // for a connection, which says nothing about what they test (no seat sold twice, no gap).
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: 4,
+    connectionTimeoutMs: 25_000,
+  });
   if (!template) await handle.migrate();
   return {
     ...handle,

@@ -103,7 +103,7 @@ export function quoteBooking(
  * sharing a booking id and, for the paid seats, one order with a line per ticket whose invoice
  * goes to the buyer. Free seats confirm at once; paid ones wait for the order. Every limit of a
  * single registration applies: sale windows, max_per_order per ticket, MAX_SEATS_PER_BOOKING,
- * stock and capacity under the event lock (no overselling), the waitlist first, the account's
+ * stock and capacity under the seat locks (no overselling), the waitlist first, the account's
  * share (one booking counts once), unpaid holds, and other attendees' addresses.
  */
 export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult> {

@@ -1,7 +1,9 @@
 // Event registration (issue 15): every way a registration or a waitlist place can change, one
-// exported function per transition. Each runs in one transaction that first locks the event row
-// (SELECT … FOR UPDATE), so counting the seats held and taking some is atomic on PGlite and on
-// PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11, decision 0040).
+// exported function per transition. Each runs in one transaction that counts and takes seats under
+// the event's seat locks (a booking: shared on the event and exclusive per quota, after its writes;
+// every other change: `lockEvent`), so counting the seats held and taking some is atomic on PGlite
+// and on PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11,
+// decisions 0040 and 0117).
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
@@ -175,7 +177,7 @@ export type RegistrationEvent = {
 };
 
 /**
- * The event as it is now, without a lock: what a booking checks before it takes the event's lock
+ * The event as it is now, without a lock: what a booking checks before it takes its seat locks
  * (its tickets and the account's own limits). Anything that counts seats reads it again locked.
  */
 export async function readEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
@@ -656,9 +658,9 @@ export async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: 
 
 /**
  * The order of a booking's paid seats (its lines, invoice mail, expiry and reminder jobs), opened
- * before the event's lock is taken: a refusal under the lock rolls it back with everything else,
- * and its invoice number is drawn once the seats are counted (`issueInvoice`, decisions 0113 and
- * 0115). No paid lines, no order.
+ * before the seat locks are taken: a refusal under them rolls it back with everything else, and
+ * its invoice number is drawn once the seats are counted (`issueInvoice`, decisions 0113 and
+ * 0117). No paid lines, no order.
  */
 export async function openTicketOrder(
   tx: Tx,

@@ -1,6 +1,6 @@
 // The registration side of reinstating a closed order (issue 26): money arrived for an order that
-// had expired or been cancelled, and staff reinstate it. Its seats are taken back under the same
-// event row lock every registration takes (SELECT … FOR UPDATE on the event), and only if they are
+// had expired or been cancelled, and staff reinstate it. Its seats are taken back under the
+// event's exclusive lock (`lockEvent`: no booking counts meanwhile), and only if they are
 // still free; the paid order's unlock job then confirms the registration (tickets, mail). The
 // wiring module makes this the event ticket's reinstate reaction.
 import { and, eq, inArray } from "drizzle-orm";
