@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { dbErrorCode, dbErrorConstraint } from "~/lib/db-errors";
 import { PgliteThread } from "./pglite-thread.server";
 
@@ -15,9 +15,23 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((t) => t.close()));
 });
 
+// Starting PGlite in a new thread takes seconds on a busy machine: the tests that only query
+// share one thread, each with tables of its own; those about opening, closing, disk and a dying
+// thread open their own.
+let sharedThread: Promise<PgliteThread> | undefined;
+const shared = () => {
+  sharedThread ??= PgliteThread.create();
+  return sharedThread;
+};
+let tables = 0;
+const table = () => `t${++tables}`;
+afterAll(async () => {
+  await (await sharedThread)?.close();
+});
+
 describe("PGlite on its own thread", () => {
   it("answers queries in object and array row modes, with parsers run on the caller's side", async () => {
-    const db = await thread();
+    const db = await shared();
     const objects = await db.query<{ n: number; at: unknown; tags: string[] }>(
       "select $1::int + 1 as n, '2027-03-01 09:00:00+03'::timestamptz as at, array['a','b'] as tags",
       [41],
@@ -34,48 +48,51 @@ describe("PGlite on its own thread", () => {
   });
 
   it("keeps PostgreSQL's error fields, so form messages can be chosen from them", async () => {
-    const db = await thread();
-    await db.query("create table t (title text constraint t_title_key unique)");
-    await db.query("insert into t values ('Summit')");
-    const error = await db.query("insert into t values ('Summit')").catch((e: unknown) => e);
+    const db = await shared();
+    const t = table();
+    await db.query(`create table ${t} (title text constraint ${t}_title_key unique)`);
+    await db.query(`insert into ${t} values ('Summit')`);
+    const error = await db.query(`insert into ${t} values ('Summit')`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(dbErrorCode(error)).toBe("23505");
-    expect(dbErrorConstraint(error)).toBe("t_title_key");
+    expect(dbErrorConstraint(error)).toBe(`${t}_title_key`);
     expect(String((error as Error).message)).toContain("duplicate key");
     // The thread still answers after an error.
-    expect((await db.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
+    expect((await db.query(`select count(*)::int as n from ${t}`)).rows).toEqual([{ n: 1 }]);
   });
 
   it("commits a transaction that resolves and rolls back one that throws", async () => {
-    const db = await thread();
-    await db.query("create table t (n int)");
+    const db = await shared();
+    const t = table();
+    await db.query(`create table ${t} (n int)`);
     const value = await db.transaction(async (tx) => {
-      await tx.query("insert into t values (1)");
+      await tx.query(`insert into ${t} values (1)`);
       return "done";
     });
     expect(value).toBe("done");
     const failure = new Error("form invalid");
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("insert into t values (2)");
+        await tx.query(`insert into ${t} values (2)`);
         throw failure;
       }),
     ).rejects.toBe(failure);
-    expect((await db.query("select n from t order by n")).rows).toEqual([{ n: 1 }]);
+    expect((await db.query(`select n from ${t} order by n`)).rows).toEqual([{ n: 1 }]);
   });
 
   it("runs a query from outside a transaction only after the transaction ends", async () => {
-    const db = await thread();
-    await db.query("create table t (n int)");
+    const db = await shared();
+    const t = table();
+    await db.query(`create table ${t} (n int)`);
     const order: string[] = [];
     let outside: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
-      await tx.query("insert into t values (1)");
-      outside = db.query<{ n: number }>("select count(*)::int as n from t").then((r) => {
+      await tx.query(`insert into ${t} values (1)`);
+      outside = db.query<{ n: number }>(`select count(*)::int as n from ${t}`).then((r) => {
         order.push(`outside saw ${r.rows[0].n}`);
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await tx.query("insert into t values (2)");
+      await tx.query(`insert into ${t} values (2)`);
       order.push("transaction done");
     });
     await outside;
@@ -83,15 +100,16 @@ describe("PGlite on its own thread", () => {
   });
 
   it("runs transactions asked for at once one after the other, and recovers from a failed one", async () => {
-    const db = await thread();
-    await db.query("create table t (n int primary key)");
+    const db = await shared();
+    const t = table();
+    await db.query(`create table ${t} (n int primary key)`);
     const log: string[] = [];
     const results = await Promise.allSettled(
       [1, 2, 1].map((n, i) =>
         db.transaction(async (tx) => {
           log.push(`begin ${i}`);
           await new Promise((resolve) => setTimeout(resolve, 10));
-          await tx.query("insert into t values ($1)", [n]);
+          await tx.query(`insert into ${t} values ($1)`, [n]);
           log.push(`end ${i}`);
         }),
       ),
@@ -99,19 +117,20 @@ describe("PGlite on its own thread", () => {
     expect(log).toEqual(["begin 0", "end 0", "begin 1", "end 1", "begin 2"]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
     expect(dbErrorCode((results[2] as PromiseRejectedResult).reason)).toBe("23505");
-    expect((await db.query("select n from t order by n")).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await db.query(`select n from ${t} order by n`)).rows).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
   it("answers a transaction's queries without waiting behind this thread's other work", async () => {
-    const db = await thread();
-    await db.query("create table t (n int)");
+    const db = await shared();
+    const t = table();
+    await db.query(`create table ${t} (n int)`);
     let otherWorkRan = false;
     await db.transaction(async (tx) => {
       setImmediate(() => {
         otherWorkRan = true;
       });
-      await tx.query("insert into t values (1)");
-      await tx.query("select * from t");
+      await tx.query(`insert into ${t} values (1)`);
+      await tx.query(`select * from ${t}`);
       // The answers came before the event loop's next turn: the database was never left idle
       // waiting for this thread while the transaction held it.
       expect(otherWorkRan).toBe(false);
@@ -119,7 +138,7 @@ describe("PGlite on its own thread", () => {
   });
 
   it("runs a read with transaction-local settings in one round trip, without blocking this thread", async () => {
-    const db = await thread();
+    const db = await shared();
     let otherWorkRan = false;
     setImmediate(() => {
       otherWorkRan = true;
