@@ -18,6 +18,7 @@ import {
   openTicketOrder,
   RegistrationError,
   readEvent,
+  refuseUnlessSeatsLeft,
   registrationClosedReason,
   remainingSeats,
   someoneWaitsFor,
@@ -209,30 +210,12 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     for (const { option, quantity } of quote.lines)
       addHeld(held, option.feeId, -quantity, option.admits);
     for (const { option, quantity } of quote.lines) {
-      if (await someoneWaitsFor(tx, event, option.feeId)) {
-        throw new RegistrationError(
-          `People are waiting for ${option.label} seats. Join the waitlist to be offered the next free seat.`,
-          409,
-          "form",
-          "full",
-        );
-      }
-      const remaining = remainingSeats(option, event.capacity, held);
-      if (remaining === 0) {
-        throw new RegistrationError(
-          `${option.label} is sold out. Join the waitlist to be offered a freed seat.`,
-          409,
-          "form",
-          "full",
-        );
-      }
-      if (quantity > remaining) {
-        throw new RegistrationError(
-          `${option.label}: only ${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`,
-          400,
-          "quantity",
-        );
-      }
+      refuseUnlessSeatsLeft({
+        waiting: await someoneWaitsFor(tx, event, option.feeId),
+        remaining: remainingSeats(option, event.capacity, held),
+        quantity,
+        label: option.label,
+      });
       addHeld(held, option.feeId, quantity, option.admits);
     }
     // The gap-free invoice number last (decision 0113): the counter row is held to the commit.

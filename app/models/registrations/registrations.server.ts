@@ -438,6 +438,39 @@ export function remainingSeats(
   return Math.max(0, Math.min(byTicket, byEvent));
 }
 
+/**
+ * The refusals of a booking once its seats are counted: people waiting go first, then sold out,
+ * then fewer left than asked for. `label` names the ticket when a booking has several.
+ */
+export function refuseUnlessSeatsLeft(input: {
+  waiting: boolean;
+  remaining: number;
+  quantity: number;
+  label?: string;
+}) {
+  const { waiting, remaining, quantity, label } = input;
+  if (waiting) {
+    throw new RegistrationError(
+      `People are waiting for ${label ? `${label} seats` : "these seats"}. Join the waitlist to be offered the next free seat.`,
+      409,
+      "form",
+      "full",
+    );
+  }
+  if (remaining === 0) {
+    throw new RegistrationError(
+      `${label ? `${label} is sold out` : "Sold out"}. Join the waitlist to be offered a freed seat.`,
+      409,
+      "form",
+      "full",
+    );
+  }
+  if (quantity > remaining) {
+    const left = `${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`;
+    throw new RegistrationError(label ? `${label}: only ${left}` : `Only ${left}`, 400, "quantity");
+  }
+}
+
 /** Whether people wait for seats this request would take (they go first). */
 export async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string | null) {
   const [row] = await tx
@@ -881,30 +914,11 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     ]);
     // This booking's own seats are among those counted.
     addHeld(held, option.feeId, -input.quantity, option.admits);
-    if (waiting) {
-      throw new RegistrationError(
-        "People are waiting for these seats. Join the waitlist to be offered the next free seat.",
-        409,
-        "form",
-        "full",
-      );
-    }
-    const remaining = remainingSeats(option, event.capacity, held);
-    if (remaining === 0) {
-      throw new RegistrationError(
-        "Sold out. Join the waitlist to be offered a freed seat.",
-        409,
-        "form",
-        "full",
-      );
-    }
-    if (input.quantity > remaining) {
-      throw new RegistrationError(
-        `Only ${remaining} ${remaining === 1 ? "seat is" : "seats are"} left.`,
-        400,
-        "quantity",
-      );
-    }
+    refuseUnlessSeatsLeft({
+      waiting,
+      remaining: remainingSeats(option, event.capacity, held),
+      quantity: input.quantity,
+    });
     // Seats offered but not taken go on to the next person.
     if (offer && input.quantity < offer.quantity) await offerFreedSeats(tx, event);
     // The gap-free invoice number last (decision 0113): the counter row is held to the commit.
