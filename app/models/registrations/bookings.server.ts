@@ -11,7 +11,6 @@ import {
   checkAttendeeEmail,
   checkUnpaidHolds,
   confirmIn,
-  heldSeats,
   loadTicketOptions,
   lockAccount,
   lockSeats,
@@ -21,7 +20,6 @@ import {
   refuseUnlessSeatsLeft,
   registrationClosedReason,
   remainingSeats,
-  someoneWaitsFor,
   type TicketOption,
 } from "./registrations.server";
 
@@ -196,7 +194,7 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
       registrationIds.push(registration.id);
     }
 
-    const event = await lockSeats(
+    const { event, held, waitsFor } = await lockSeats(
       tx,
       seen,
       quote.lines.map((line) => line.option),
@@ -206,12 +204,12 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     // Seats under the seat locks: each ticket's stock, and the capacity all of them share. This
     // booking's own seats are among those counted: each line is checked against what the lines
     // before it left.
-    const held = await heldSeats(tx, event.id);
-    for (const { option, quantity } of quote.lines)
+    for (const { option, quantity } of quote.lines) {
       addHeld(held, option.feeId, -quantity, option.admits);
+    }
     for (const { option, quantity } of quote.lines) {
       refuseUnlessSeatsLeft({
-        waiting: await someoneWaitsFor(tx, event, option.feeId),
+        waiting: waitsFor(option.feeId),
         remaining: remainingSeats(option, event.capacity, held),
         quantity,
         label: option.label,

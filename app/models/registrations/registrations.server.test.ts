@@ -250,6 +250,32 @@ describe("event registration", () => {
     },
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "locks per quota: a capacity set while a booking was under way is tried, not waited for",
+    async () => {
+      const { event, fees } = await makeEvent({ fees: [{ amount: 0 }] });
+      const ticket = [{ feeId: fees[0].id, stock: null }];
+      // The booking read the event before the organiser gave it a capacity of 10.
+      const seenBefore = await database.db.transaction((tx) => readEvent(tx, event.id));
+      await database.db.update(events).set({ capacity: 10 }).where(eq(events.id, event.id));
+      // Nobody holds the capacity: the booking takes it, and counts against it.
+      const counted = await database.db.transaction((tx) => lockSeats(tx, seenBefore, ticket));
+      expect(counted.event.capacity).toBe(10);
+      // Another booking holds it: this one is told to try again instead of waiting out of order.
+      const release = await holdOpen(async (tx) =>
+        lockSeats(tx, await readEvent(tx, event.id), ticket),
+      );
+      const refused = await database.db
+        .transaction((tx) => lockSeats(tx, seenBefore, ticket))
+        .catch((error: unknown) => error);
+      await release();
+      expect(refused).toBeInstanceOf(RegistrationError);
+      expect((refused as RegistrationError).message).toBe(
+        "The seats of this event changed just now. Please try again.",
+      );
+    },
+  );
+
   it("never oversells an event's overall capacity across tickets, paid or free", async () => {
     const { event, fees } = await makeEvent({
       capacity: 10,

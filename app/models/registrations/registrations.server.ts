@@ -5,7 +5,7 @@
 // and on PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11,
 // decisions 0040 and 0117).
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
   type Currency,
@@ -214,13 +214,13 @@ export async function lockEvent(tx: Tx, eventId: string): Promise<RegistrationEv
  * capacity when it has one and each ticket with a stock of its own, in a fixed order, as pretix
  * locks its quotas. Bookings of different tickets of an event without an overall capacity do not
  * wait for each other, and nobody locks the event row to book. Taken after the booking's writes:
- * only the count and the commit happen under them. Returns the event as it is now.
+ * only the count and the commit happen under them. Returns the seats as they are now.
  */
 export async function lockSeats(
   tx: Tx,
   seen: RegistrationEvent,
   tickets: Array<Pick<TicketOption, "feeId" | "stock">>,
-): Promise<RegistrationEvent> {
+): Promise<CountedSeats> {
   const quotas = [
     ...new Set([
       ...(seen.capacity === null ? [] : [`capacity:${seen.id}`]),
@@ -235,10 +235,10 @@ export async function lockSeats(
       [`event:${seen.id}`, ...quotas].map((key) => sql`${key}`),
       sql`, `,
     )}]::text[]) WITH ORDINALITY AS t(k, i)`);
-  const event = await readEvent(tx, seen.id);
+  const counted = await countSeats(tx, seen.id);
   // An organiser gave the event a capacity while this booking was under way: its lock was not in
   // the order above, so it is only tried (waiting could deadlock with a booking that has it).
-  if (seen.capacity === null && event.capacity !== null) {
+  if (seen.capacity === null && counted.event.capacity !== null) {
     const result = await tx.execute(
       sql`SELECT pg_try_advisory_xact_lock(${SEAT_LOCKS}, hashtext(${`capacity:${seen.id}`})) AS locked`,
     );
@@ -248,8 +248,10 @@ export async function lockSeats(
         409,
       );
     }
+    // Counted again under the capacity's lock.
+    return countSeats(tx, seen.id);
   }
-  return event;
+  return counted;
 }
 
 export function isPastEvent(event: { endDate: Date }, now = new Date()) {
@@ -379,40 +381,70 @@ const feeKey = (feeId: string | null) => feeId ?? "";
  */
 export type HeldSeats = { total: number; byFee: Map<string, number> };
 
-export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
-  // One round trip (the event page asks on every visit): bookings, then waitlist offers.
-  const rows = await db
-    .select({
-      feeId: registrations.feeId,
-      seats: sql<number>`sum(${registrations.quantity})::int`,
-      admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
-    })
-    .from(registrations)
-    .leftJoin(eventFees, eq(eventFees.id, registrations.feeId))
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        inArray(registrations.state, ["confirmed", "awaiting_payment"]),
-      ),
-    )
-    .groupBy(registrations.feeId)
-    .unionAll(
-      db
-        .select({
-          feeId: waitlistEntries.feeId,
-          seats: sql<number>`sum(${waitlistEntries.quantity})::int`,
-          admits: sql<number>`coalesce(max(${eventFees.admits}), 1)::int`,
-        })
-        .from(waitlistEntries)
-        .leftJoin(eventFees, eq(eventFees.id, waitlistEntries.feeId))
-        .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.state, "offered")))
-        .groupBy(waitlistEntries.feeId),
-    );
+/** The seats held by fee: bookings that hold seats, then waitlist offers (one statement). */
+function heldRows(eventId: SQL) {
+  return sql`select ${registrations.feeId} as fee_id, sum(${registrations.quantity})::int as seats,
+      coalesce(max(${eventFees.admits}), 1)::int as admits
+    from ${registrations} left join ${eventFees} on ${eventFees.id} = ${registrations.feeId}
+    where ${registrations.eventId} = ${eventId}
+      and ${registrations.state} in ('confirmed', 'awaiting_payment')
+    group by ${registrations.feeId}
+    union all
+    select ${waitlistEntries.feeId}, sum(${waitlistEntries.quantity})::int,
+      coalesce(max(${eventFees.admits}), 1)::int
+    from ${waitlistEntries} left join ${eventFees} on ${eventFees.id} = ${waitlistEntries.feeId}
+    where ${waitlistEntries.eventId} = ${eventId} and ${waitlistEntries.state} = 'offered'
+    group by ${waitlistEntries.feeId}`;
+}
+
+type HeldRow = { fee_id: string | null; seats: number; admits: number };
+
+function heldFrom(rows: HeldRow[]): HeldSeats {
   const held: HeldSeats = { total: 0, byFee: new Map() };
-  for (const row of rows) {
-    addHeld(held, row.feeId, Number(row.seats), Number(row.admits));
-  }
+  for (const row of rows) addHeld(held, row.fee_id, Number(row.seats), Number(row.admits));
   return held;
+}
+
+export async function heldSeats(db: Db, eventId: string): Promise<HeldSeats> {
+  // One round trip (the event page asks on every visit).
+  const result = await db.execute(heldRows(sql`${eventId}`));
+  return heldFrom((result as unknown as { rows: HeldRow[] }).rows);
+}
+
+/** An event's seats as counted under its locks, and who waits for them. */
+export type CountedSeats = {
+  event: RegistrationEvent;
+  held: HeldSeats;
+  /** Whether people wait for seats of this ticket (they go first). */
+  waitsFor(feeId: string | null): boolean;
+};
+
+/**
+ * The event as it is now, the seats held and the tickets people wait for, in one statement: what
+ * a booking reads under its seat locks (each statement there is time every other booking of the
+ * event waits).
+ */
+export async function countSeats(tx: Tx, eventId: string): Promise<CountedSeats> {
+  const [row] = await tx
+    .select({
+      ...eventColumns,
+      held: sql<string>`(select coalesce(json_agg(h), '[]'::json)::text from (${heldRows(sql`${events.id}`)}) h)`,
+      waiting: sql<string>`(select coalesce(json_agg(distinct coalesce(${waitlistEntries.feeId}::text, '')), '[]'::json)::text
+        from ${waitlistEntries}
+        where ${waitlistEntries.eventId} = ${events.id} and ${waitlistEntries.state} = 'waiting')`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!row) throw new RegistrationError("Event not found", 404);
+  const { held, waiting, ...event } = row;
+  const waitingFees = new Set(JSON.parse(waiting) as string[]);
+  return {
+    event,
+    held: heldFrom(JSON.parse(held) as HeldRow[]),
+    // With an overall capacity every ticket draws on the same seats.
+    waitsFor: (feeId) =>
+      event.capacity === null ? waitingFees.has(feeKey(feeId)) : waitingFees.size > 0,
+  };
 }
 
 export function addHeld(held: HeldSeats, feeId: string | null, seats: number, admits = 1) {
@@ -904,18 +936,16 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     }
     if (free) await confirmIn(tx, registration, actor, option.admits);
 
-    const event = claimed ?? (await lockSeats(tx, seen, [option]));
+    // A claim holds the event's exclusive lock already; a booking takes its seat locks now.
+    const seats = claimed ? await countSeats(tx, seen.id) : await lockSeats(tx, seen, [option]);
+    const { event, held } = seats;
     const closed = registrationClosedReason(event, now);
     if (closed) throw new RegistrationError(closed, 409);
-    const [held, waiting] = await Promise.all([
-      heldSeats(tx, event.id),
-      // A claimed offer's seats are its own; anyone else waits behind the waitlist.
-      offer ? false : someoneWaitsFor(tx, event, option.feeId),
-    ]);
     // This booking's own seats are among those counted.
     addHeld(held, option.feeId, -input.quantity, option.admits);
     refuseUnlessSeatsLeft({
-      waiting,
+      // A claimed offer's seats are its own; anyone else waits behind the waitlist.
+      waiting: !offer && seats.waitsFor(option.feeId),
       remaining: remainingSeats(option, event.capacity, held),
       quantity: input.quantity,
     });
