@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices, jobs, orders, payments, receipts, user } from "~/db/schema";
+import {
+  auditLog,
+  documentCounters,
+  invoices,
+  jobs,
+  orders,
+  payments,
+  receipts,
+  user,
+} from "~/db/schema";
 import { setEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
@@ -13,10 +22,13 @@ import {
   type Actor,
   cancelOrder,
   createOrder,
+  documentNumber,
   expireOrder,
+  isPaymentReference,
   matchPayment,
   type NewOrder,
   OrderError,
+  paymentReferenceOf,
   recordPayment,
   recordRefund,
 } from "./orders.server";
@@ -95,6 +107,27 @@ describe("orders, invoices and payments", () => {
     ).rejects.toThrow("payment provider said no");
     const { invoiceNumber } = await createOrder(ticketOrder());
     expect(invoiceNumber.endsWith(String(Number(last.max) + 1).padStart(6, "0"))).toBe(true);
+  });
+
+  it("numbers invoices past the sixth digit as documentNumber and paymentReferenceOf do", async () => {
+    const year = new Date().getUTCFullYear();
+    const done = new Error("rolled back: the later tests count on from where they were");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx
+          .insert(documentCounters)
+          .values({ series: `INV-${year}`, last: 999_999 })
+          .onConflictDoUpdate({ target: documentCounters.series, set: { last: 999_999 } });
+        const { order, invoiceNumber } = await createOrder(ticketOrder(), tx);
+        expect(invoiceNumber).toBe(`INV-${year}-1000000`);
+        expect(invoiceNumber).toBe(documentNumber("INV", year, 1_000_000));
+        const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+        expect(invoice.sequence).toBe(1_000_000);
+        expect(invoice.paymentReference).toBe(paymentReferenceOf(year, 1_000_000));
+        expect(isPaymentReference(invoice.paymentReference)).toBe(true);
+        throw done;
+      }),
+    ).rejects.toBe(done);
   });
 
   it("e-mails the invoice PDF with M-Pesa Paybill, the invoice number as account, and the buyer's KRA PIN", async () => {

@@ -242,27 +242,48 @@ export async function openOrder(input: NewOrder, tx: Tx) {
         ]
       : []),
   ]);
+  // Written with the order; the invoice's number is in the invoice row, drawn last.
+  await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
+    to: "awaiting_payment",
+    totalMinor,
+    currency: input.currency,
+  });
   let issued: Promise<string> | undefined;
   const issueInvoice = () => {
     issued ??= (async () => {
       const year = now.getUTCFullYear();
-      const sequence = await nextInSeries(tx, `INV-${year}`);
-      const number = documentNumber("INV", year, sequence);
-      await tx.insert(invoices).values({
-        orderId: order.id,
-        number,
-        year,
-        sequence,
-        paymentReference: paymentReferenceOf(year, sequence),
-        issuedAt: now,
-      });
-      await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
-        to: "awaiting_payment",
-        invoice: number,
-        totalMinor,
-        currency: input.currency,
-      });
-      return number;
+      // One statement (a booking draws it under its seat locks, decision 0117): the series' next
+      // number and the invoice with its number and payment reference, formatted as
+      // documentNumber and paymentReferenceOf do (checked below) and as migration 0017 does.
+      const result = await tx.execute(sql`
+        WITH next AS (
+          INSERT INTO ${documentCounters} (series, last) VALUES (${`INV-${year}`}, 1)
+          ON CONFLICT (series) DO UPDATE SET last = ${documentCounters.last} + 1
+          RETURNING last
+        ), padded AS (
+          SELECT last, repeat('0', greatest(0, 6 - length(last::text))) || last::text AS digits
+          FROM next
+        )
+        INSERT INTO ${invoices} (order_id, number, year, sequence, payment_reference, issued_at)
+        SELECT ${order.id}, 'INV-' || ${String(year)} || '-' || digits, ${year}::int, last,
+          ${String(year % 100).padStart(2, "0")} || digits
+            || lpad(((${String(year % 100).padStart(2, "0")} || digits)::bigint % 97)::text, 2, '0'),
+          ${now}::timestamptz
+        FROM padded
+        RETURNING number, sequence, payment_reference`);
+      const [row] = (
+        result as unknown as {
+          rows: Array<{ number: string; sequence: number; payment_reference: string }>;
+        }
+      ).rows;
+      const sequence = Number(row.sequence);
+      if (
+        row.number !== documentNumber("INV", year, sequence) ||
+        row.payment_reference !== paymentReferenceOf(year, sequence)
+      ) {
+        throw new Error(`Invoice ${row.number} is not numbered as documentNumber says`);
+      }
+      return row.number;
     })();
     return issued;
   };
