@@ -180,7 +180,7 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
           bookingId,
         })
         .returning();
-      // The invoice's number is in the order's own audit row, drawn last.
+      // The invoice, drawn last, names its order.
       await auditIn(tx, actor, "registration.create", registration.id, {
         eventId: seen.id,
         feeId: option.feeId,

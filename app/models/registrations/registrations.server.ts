@@ -503,27 +503,6 @@ export function refuseUnlessSeatsLeft(input: {
   }
 }
 
-/** Whether people wait for seats this request would take (they go first). */
-export async function someoneWaitsFor(tx: Tx, event: RegistrationEvent, feeId: string | null) {
-  const [row] = await tx
-    .select({ id: waitlistEntries.id })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.eventId, event.id),
-        eq(waitlistEntries.state, "waiting"),
-        // With an overall capacity every ticket draws on the same seats.
-        event.capacity === null
-          ? feeId === null
-            ? sql`${waitlistEntries.feeId} IS NULL`
-            : eq(waitlistEntries.feeId, feeId)
-          : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids come from URLs and forms: anything that is not a uuid names nothing. */
@@ -917,7 +896,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         holdUntil: order?.expiresAt ?? null,
       })
       .returning();
-    // The invoice's number is in the order's own audit row, drawn last.
+    // The invoice, drawn last, names its order.
     await auditIn(tx, actor, "registration.create", registration.id, {
       eventId: seen.id,
       feeId: option.feeId,
@@ -1182,8 +1161,9 @@ export async function joinWaitlist(input: JoinWaitlistInput) {
       )
       .limit(1);
     if (live) throw new RegistrationError("You are already on the waitlist for this event.", 409);
-    const remaining = remainingSeats(option, event.capacity, await heldSeats(tx, event.id));
-    if (remaining >= input.quantity && !(await someoneWaitsFor(tx, event, option.feeId))) {
+    const seats = await countSeats(tx, event.id);
+    const remaining = remainingSeats(option, seats.event.capacity, seats.held);
+    if (remaining >= input.quantity && !seats.waitsFor(option.feeId)) {
       throw new RegistrationError("Seats are available: register instead.", 409);
     }
     const [entry] = await tx
