@@ -29,11 +29,38 @@ function databaseTestFiles() {
   return files;
 }
 
+/**
+ * Files that need a process of their own: they test what a process without the wiring does, or
+ * replace a module with vi.mock. Every other file shares its worker's modules with the files
+ * before it (decision 0118).
+ */
+const OWN_PROCESS = [
+  "app/models/orders/reactions.server.test.ts",
+  "app/routes/api/paper-files.test.ts",
+  "app/routes/public/papers/papers-routes.test.ts",
+];
+
+const files = process.env.TEST_DATABASE_URL ? databaseTestFiles() : include;
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Vitest never picks up Playwright specs (tests/e2e).
-    include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : include,
+    projects: [
+      {
+        extends: true,
+        test: { name: "shared modules", include: files, exclude: OWN_PROCESS, isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: "own process",
+          include: process.env.TEST_DATABASE_URL
+            ? files.filter((file) => OWN_PROCESS.includes(file))
+            : OWN_PROCESS,
+        },
+      },
+    ],
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
     // One migrated database per run, copied by each test file (tests/helpers/db.ts).
@@ -43,8 +70,8 @@ export default defineConfig({
     pool: "forks",
     // Two files at a time. Vitest's default is one worker fewer than the cores, which on a
     // 2-core machine is one: every file ran after the other while a core waited on a spawned
-    // server, PostgreSQL or a mail. Each file still has its own process, database and data
-    // directory; VITEST_MAX_WORKERS overrides (decision 0088).
+    // server, PostgreSQL or a mail. Each file still has its own database and data directory;
+    // VITEST_MAX_WORKERS overrides (decision 0088).
     maxWorkers: 2,
   },
 });

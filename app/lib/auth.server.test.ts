@@ -491,8 +491,10 @@ describe("auth.server", () => {
       const uri = new URL(enabled.totpURI ?? "");
       expect(uri.searchParams.get("issuer")).toBe("Kongamano");
       const totp = new TOTP({ secret: uri.searchParams.get("secret") ?? "" });
+      // One code, kept: generating it again may fall in the next 30-second window.
+      const code = totp.generate();
       const confirmed = await getAuth().api.verifyTOTP({
-        body: { code: totp.generate() },
+        body: { code },
         headers: clientHeaders({ cookie: cookies }),
         returnHeaders: true,
       });
@@ -514,7 +516,7 @@ describe("auth.server", () => {
       // The code used to confirm enrolment was already used: refused.
       const replay = await rejection(
         getAuth().api.verifyTOTP({
-          body: { code: totp.generate() },
+          body: { code },
           headers: clientHeaders({ cookie: pending }),
         }),
       );

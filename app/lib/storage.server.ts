@@ -10,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { env } from "./env.server";
+import { type Env, env } from "./env.server";
 
 /**
  * File storage for uploads (images, PDFs). Keys look like `images/<random>.webp`.
@@ -154,26 +154,34 @@ export function s3Driver(config: {
   };
 }
 
-let driver: StorageDriver | undefined;
+let chosen: StorageDriver | undefined;
+let configured: { config: Env; driver: StorageDriver } | undefined;
 
-/** The configured driver: S3 when S3_BUCKET is set, else local disk under DATA_DIR/uploads. */
+/**
+ * The configured driver: S3 when S3_BUCKET is set, else local disk under DATA_DIR/uploads. Made
+ * again when the configuration is replaced (setEnv), so it never writes where an earlier one
+ * pointed; a driver set with setStorage wins.
+ */
 export function getStorage(): StorageDriver {
-  if (driver) return driver;
+  if (chosen) return chosen;
   const config = env();
-  driver = config.S3_BUCKET
-    ? s3Driver({
-        endpoint: config.S3_ENDPOINT,
-        region: config.S3_REGION,
-        bucket: config.S3_BUCKET,
-        accessKeyId: config.S3_ACCESS_KEY_ID!,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-      })
-    : localDriver(path.resolve(config.DATA_DIR, "uploads"));
-  return driver;
+  if (configured?.config !== config) {
+    const driver = config.S3_BUCKET
+      ? s3Driver({
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          bucket: config.S3_BUCKET,
+          accessKeyId: config.S3_ACCESS_KEY_ID!,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+        })
+      : localDriver(path.resolve(config.DATA_DIR, "uploads"));
+    configured = { config, driver };
+  }
+  return configured.driver;
 }
 
 export function setStorage(next: StorageDriver | undefined) {
-  driver = next;
+  chosen = next;
 }
 
 /** Public URL of a stored object (served by routes/api/uploads-file.ts). */

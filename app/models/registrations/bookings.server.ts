@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { type Currency, registrations } from "~/db/schema";
 import { type Actor, auditIn } from "~/lib/lifecycle.server";
 import {
+  accountStanding,
   addHeld,
   checkAccountShare,
   checkAttendeeEmail,
@@ -139,15 +140,25 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
         );
       }
     }
-    for (const { option } of quote.lines) await checkAccountShare(tx, seen.id, option, account.id);
     const paidLines = quote.lines.filter((l) => l.option.unitAmountMinor > 0);
-    if (paidLines.length > 0) await checkUnpaidHolds(tx, account.id);
+    const standing = await accountStanding(
+      tx,
+      account.id,
+      seen.id,
+      quote.lines.map(({ option }) => ({
+        feeId: option.feeId,
+        paid: option.unitAmountMinor > 0,
+      })),
+    );
+    for (const { option } of quote.lines) checkAccountShare(standing, option);
+    if (paidLines.length > 0) checkUnpaidHolds(standing);
     const { opened, repeatHold } = await openTicketOrder(tx, {
       buyer: input.account,
       organisationName: input.organisationName,
       taxId: input.taxId,
       eventTitle: seen.title,
       lines: paidLines,
+      standing,
       now,
     });
 

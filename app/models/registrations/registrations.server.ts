@@ -5,7 +5,7 @@
 // and on PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11,
 // decisions 0040 and 0117).
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
   type Currency,
@@ -580,31 +580,77 @@ export async function lockAccount(tx: Tx, accountId: string) {
   return row;
 }
 
-const sameTicket = (feeId: string | null) =>
-  feeId === null ? isNull(registrations.feeId) : eq(registrations.feeId, feeId);
+/** What an account already has, counted under its lock (decision 0115). */
+export type AccountStanding = {
+  /** Its live bookings of each ticket of the event, by fee key: a delegation counts once. */
+  bookings: Map<string, number>;
+  /** Its unpaid holds on event seats in any event: an unpaid invoice is one, however many seats. */
+  unpaidHolds: number;
+  /** Per paid ticket, when its latest hold on the ticket that lapsed unpaid would have ended. */
+  lapsedHoldEnds: Map<string, Date>;
+};
+
+/**
+ * The account's standing for a booking of these tickets, in one statement under its lock: what
+ * checkAccountShare, checkUnpaidHolds and holdFor judge. Every statement of a booking is time
+ * spent in its transaction; a paid booking asked three times (decision 0119).
+ */
+export async function accountStanding(
+  tx: Tx,
+  accountId: string,
+  eventId: string,
+  tickets: Array<{ feeId: string | null; paid: boolean }>,
+): Promise<AccountStanding> {
+  const keys = JSON.stringify([...new Set(tickets.map((t) => feeKey(t.feeId)))]);
+  const paid = [...new Set(tickets.flatMap((t) => (t.paid && t.feeId ? [t.feeId] : [])))];
+  const unpaid =
+    paid.length === 0
+      ? sql`0`
+      : sql`(select count(distinct coalesce(${registrations.orderId}, ${registrations.id}))::int
+          from ${registrations}
+          where ${registrations.userId} = ${accountId}
+            and ${registrations.state} = 'awaiting_payment')`;
+  const lapsed =
+    paid.length === 0
+      ? sql`'{}'`
+      : sql`(select coalesce(json_object_agg(fee, ends), '{}'::json)::text from (
+          select ${registrations.feeId}::text as fee, max(${orders.expiresAt}) as ends
+          from ${registrations} join ${orders} on ${orders.id} = ${registrations.orderId}
+          where ${registrations.userId} = ${accountId}
+            and ${registrations.feeId}::text in (select json_array_elements_text(${JSON.stringify(paid)}::json))
+            and ${registrations.state} in ('expired', 'cancelled')
+            and ${registrations.confirmedAt} is null
+          group by 1) l)`;
+  const result = await tx.execute(sql`select
+    (select coalesce(json_object_agg(fee, n), '{}'::json)::text from (
+      select coalesce(${registrations.feeId}::text, '') as fee,
+        count(distinct coalesce(${registrations.bookingId}, ${registrations.id}))::int as n
+      from ${registrations}
+      where ${registrations.eventId} = ${eventId}
+        and ${registrations.userId} = ${accountId}
+        and ${registrations.state} in ('confirmed', 'awaiting_payment')
+        and coalesce(${registrations.feeId}::text, '') in (select json_array_elements_text(${keys}::json))
+      group by 1) b) as bookings,
+    ${unpaid} as unpaid,
+    ${lapsed} as lapsed`);
+  const [row] = (
+    result as unknown as { rows: { bookings: string; unpaid: number; lapsed: string }[] }
+  ).rows;
+  const bookings = JSON.parse(row.bookings) as Record<string, number>;
+  const lapsedEnds = JSON.parse(row.lapsed) as Record<string, string>;
+  return {
+    bookings: new Map(Object.entries(bookings).map(([fee, n]) => [fee, Number(n)])),
+    unpaidHolds: Number(row.unpaid),
+    lapsedHoldEnds: new Map(Object.entries(lapsedEnds).map(([fee, end]) => [fee, new Date(end)])),
+  };
+}
 
 /** Refuses a registration past the ticket's max_per_account live registrations for this account. */
-export async function checkAccountShare(
-  tx: Tx,
-  eventId: string,
+export function checkAccountShare(
+  standing: AccountStanding,
   option: Pick<TicketOption, "feeId" | "label" | "maxPerAccount">,
-  accountId: string,
 ) {
-  // Seats booked together (a delegation) are one booking: it counts once.
-  const [row] = await tx
-    .select({
-      n: sql<number>`count(distinct coalesce(${registrations.bookingId}, ${registrations.id}))::int`,
-    })
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        eq(registrations.userId, accountId),
-        sameTicket(option.feeId),
-        inArray(registrations.state, ["confirmed", "awaiting_payment"]),
-      ),
-    );
-  if (Number(row?.n ?? 0) >= option.maxPerAccount) {
+  if ((standing.bookings.get(feeKey(option.feeId)) ?? 0) >= option.maxPerAccount) {
     throw new RegistrationError(accountShareMessage(option), 409, "feeId");
   }
 }
@@ -615,15 +661,8 @@ export function accountShareMessage(option: Pick<TicketOption, "label" | "maxPer
     : `You already have ${option.maxPerAccount} registrations for ${option.label}, the most one account can have for this ticket.`;
 }
 
-export async function checkUnpaidHolds(tx: Tx, accountId: string) {
-  // One unpaid invoice is one hold, however many seats (registrations) it holds.
-  const [row] = await tx
-    .select({
-      n: sql<number>`count(distinct coalesce(${registrations.orderId}, ${registrations.id}))::int`,
-    })
-    .from(registrations)
-    .where(and(eq(registrations.userId, accountId), eq(registrations.state, "awaiting_payment")));
-  if (Number(row?.n ?? 0) >= MAX_UNPAID_HOLDS_PER_ACCOUNT) {
+export function checkUnpaidHolds(standing: AccountStanding) {
+  if (standing.unpaidHolds >= MAX_UNPAID_HOLDS_PER_ACCOUNT) {
     throw new RegistrationError(
       `You have ${MAX_UNPAID_HOLDS_PER_ACCOUNT} unpaid invoices for event seats. Pay or cancel one of them before registering for more.`,
       409,
@@ -661,35 +700,16 @@ export async function checkAttendeeEmail(
   }
 }
 
-/** When this account's latest unpaid hold on the ticket that closed unpaid would have ended. */
-async function lapsedHoldEnd(tx: Tx, accountId: string, feeId: string): Promise<Date | null> {
-  const [row] = await tx
-    .select({ expiresAt: orders.expiresAt })
-    .from(registrations)
-    .innerJoin(orders, eq(orders.id, registrations.orderId))
-    .where(
-      and(
-        eq(registrations.userId, accountId),
-        eq(registrations.feeId, feeId),
-        inArray(registrations.state, ["expired", "cancelled"]),
-        isNull(registrations.confirmedAt),
-      ),
-    )
-    .orderBy(desc(orders.expiresAt))
-    .limit(1);
-  return row?.expiresAt ?? null;
-}
-
 /**
  * How long a new unpaid order holds its seats: ORDER_HOLD_HOURS, shortened when the account let a
  * hold on one of these tickets lapse before (booking again does not buy a new clock), never below
  * REPEAT_HOLD_MINUTES.
  */
-export async function holdFor(tx: Tx, accountId: string, feeIds: string[], now: Date) {
+export function holdFor(standing: AccountStanding, feeIds: string[], now: Date) {
   let holdMs = env().ORDER_HOLD_HOURS * 3_600_000;
   let repeatHold = false;
   for (const feeId of feeIds) {
-    const lapsedUntil = await lapsedHoldEnd(tx, accountId, feeId);
+    const lapsedUntil = standing.lapsedHoldEnds.get(feeId);
     if (!lapsedUntil) continue;
     holdMs = Math.min(
       holdMs,
@@ -714,6 +734,7 @@ export async function openTicketOrder(
     taxId?: string | null;
     eventTitle: string;
     lines: Array<{ option: TicketOption; quantity: number }>;
+    standing: AccountStanding;
     now: Date;
   },
 ) {
@@ -723,7 +744,7 @@ export async function openTicketOrder(
   const currency = paid[0]?.option.currency;
   if (paid.length === 0 || !currency) return { opened: null, repeatHold: false };
   const feeIds = paid.map(({ option }) => option.feeId as string);
-  const hold = await holdFor(tx, input.buyer.id, feeIds, input.now);
+  const hold = holdFor(input.standing, feeIds, input.now);
   const opened = await openOrder(
     {
       buyer: input.buyer,
@@ -829,10 +850,13 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
         "quantity",
       );
     }
-    await checkAccountShare(tx, seen.id, option, account.id);
-    await checkAttendeeEmail(tx, account, input.attendee.email, now);
     const free = option.unitAmountMinor === 0;
-    if (!free) await checkUnpaidHolds(tx, account.id);
+    const standing = await accountStanding(tx, account.id, seen.id, [
+      { feeId: option.feeId, paid: !free },
+    ]);
+    checkAccountShare(standing, option);
+    await checkAttendeeEmail(tx, account, input.attendee.email, now);
+    if (!free) checkUnpaidHolds(standing);
 
     // A claim races its offer's expiry, which takes the event's lock first: so does a claim.
     let claimed: RegistrationEvent | null = null;
@@ -876,6 +900,7 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
       taxId: input.taxId,
       eventTitle: seen.title,
       lines: free ? [] : [{ option, quantity: input.quantity }],
+      standing,
       now,
     });
     const order = opened?.order ?? null;
@@ -1148,7 +1173,10 @@ export async function joinWaitlist(input: JoinWaitlistInput) {
       throw new RegistrationError(`Choose between 1 and ${most} seats.`, 400, "quantity");
     }
     // Claiming the offer would be refused: the account already has its share of this ticket.
-    await checkAccountShare(tx, event.id, option, input.account.id);
+    checkAccountShare(
+      await accountStanding(tx, input.account.id, event.id, [{ feeId: option.feeId, paid: false }]),
+      option,
+    );
     const [live] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
