@@ -30,15 +30,11 @@ function databaseTestFiles() {
 }
 
 /**
- * Files that need a process of their own: they test what a process without the wiring does, or
- * replace a module with vi.mock. Every other file shares its worker's modules with the files
- * before it (decision 0118).
+ * Files that need a process of their own: they test what a process does before a module is wired
+ * or loaded, or replace a module with vi.mock. Every other file shares its worker's modules with
+ * the files before it (decision 0118).
  */
-const OWN_PROCESS = [
-  "app/models/orders/reactions.server.test.ts",
-  "app/routes/api/paper-files.test.ts",
-  "app/routes/public/papers/papers-routes.test.ts",
-];
+const OWN_PROCESS = ["app/models/orders/reactions.server.test.ts"];
 
 const files = process.env.TEST_DATABASE_URL ? databaseTestFiles() : include;
 

@@ -92,3 +92,25 @@ export async function signInEachRole(): Promise<Record<RouteRole, string>> {
   }
   return cookies;
 }
+
+/**
+ * Whom a route test's next requests come from: `as("editor")` puts that role's real session
+ * cookie on them (signInEachRole, signed in on first use, once per file); "anonymous", none.
+ */
+export function routeVisitor() {
+  let cookies: Promise<Record<RouteRole, string>> | undefined;
+  let role: RouteRole = "anonymous";
+  return {
+    as(next: RouteRole) {
+      role = next;
+    },
+    async headers(init?: HeadersInit) {
+      const headers = new Headers(init);
+      if (role !== "anonymous") {
+        cookies ??= signInEachRole();
+        headers.set("cookie", (await cookies)[role]);
+      }
+      return headers;
+    },
+  };
+}

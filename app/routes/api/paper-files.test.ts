@@ -4,11 +4,12 @@ import "@citation-js/plugin-ris";
 import AdmZip from "adm-zip";
 import { eq, sql } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { papers } from "~/db/schema";
 import { getStorage, publicUrl, randomKey } from "~/lib/storage.server";
 import { BULK_DOWNLOAD_LIMIT } from "~/models/papers/queries.server";
 import { useTestDatabase } from "../../../tests/helpers/db";
+import { routeVisitor } from "../../../tests/helpers/session";
 import { loader as bibtexLoader } from "./paper-bibtex";
 import { parseRange, loader as pdfLoader } from "./paper-pdf";
 import { loader as risLoader } from "./paper-ris";
@@ -16,17 +17,17 @@ import { loader as zipLoader } from "./papers-bulk-zip";
 import { loader as rssLoader } from "./papers-rss";
 import { loader as uploadsLoader } from "./uploads-file";
 
-// The signed-in user each request is made as (null = anonymous); the session layer is not under test.
-const session = vi.hoisted(() => ({ user: null as null | { role: string } }));
-vi.mock("~/lib/permissions.server", () => ({
-  getOptionalUser: async () => session.user,
-}));
+// Who the next requests come from: a real session cookie of that role, or none.
+const session = routeVisitor();
 
 const ORIGIN = "http://localhost:3000"; // BASE_URL of tests/helpers/setup.ts
 
 type AnyLoader = (args: never) => Promise<Response> | Response;
 async function call(loader: AnyLoader, path: string, init: RequestInit = {}, params = {}) {
-  const request = new Request(`${ORIGIN}${path}`, init);
+  const request = new Request(`${ORIGIN}${path}`, {
+    ...init,
+    headers: await session.headers(init.headers),
+  });
   try {
     return await (loader as (args: unknown) => Promise<Response>)({ request, params, context: {} });
   } catch (thrown) {
@@ -109,7 +110,7 @@ describe("paper files (database)", () => {
     };
 
     it("serves a published paper's PDF to anyone, cacheable", async () => {
-      session.user = null;
+      session.as("anonymous");
       const response = await get("data-governance-at-scale");
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
@@ -117,17 +118,17 @@ describe("paper files (database)", () => {
     });
 
     it("keeps a draft's PDF to editors and admins, even from someone who has the key", async () => {
-      for (const user of [null, { role: "user" }]) {
-        session.user = user;
+      for (const who of ["anonymous", "user"] as const) {
+        session.as(who);
         expect((await get("secret-governance-draft")).status).toBe(404);
       }
-      for (const role of ["editor", "admin"]) {
-        session.user = { role };
+      for (const role of ["editor", "admin"] as const) {
+        session.as(role);
         const response = await get("secret-governance-draft");
         expect(response.status).toBe(200);
         expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       }
-      session.user = null;
+      session.as("anonymous");
     });
   });
 
@@ -147,7 +148,7 @@ describe("paper files (database)", () => {
     });
 
     it("streams the PDF as an attachment and counts the download once", async () => {
-      session.user = null;
+      session.as("anonymous");
       const before = await downloads("data-governance-at-scale");
       const response = await get("data-governance-at-scale");
       expect(response.status).toBe(200);
@@ -199,15 +200,15 @@ describe("paper files (database)", () => {
     });
 
     it("serves a draft's PDF to editors only, and 404 without a PDF", async () => {
-      session.user = null;
+      session.as("anonymous");
       expect((await get("secret-governance-draft")).status).toBe(404);
-      session.user = { role: "user" };
+      session.as("user");
       expect((await get("secret-governance-draft")).status).toBe(404);
-      session.user = { role: "editor" };
+      session.as("editor");
       expect((await get("secret-governance-draft")).status).toBe(200);
       expect((await get("governance-without-pdf")).status).toBe(404);
       expect((await get("no-such-paper")).status).toBe(404);
-      session.user = null;
+      session.as("anonymous");
     });
 
     it("also answers at the paper's id", async () => {
@@ -255,7 +256,7 @@ describe("paper files (database)", () => {
     });
 
     it("refuses drafts to the public", async () => {
-      session.user = null;
+      session.as("anonymous");
       const params = { slug: "secret-governance-draft" };
       expect((await call(bibtexLoader, "/x", {}, params)).status).toBe(404);
       expect((await call(risLoader, "/x", {}, params)).status).toBe(404);
@@ -287,7 +288,7 @@ describe("paper files (database)", () => {
     const zip = (query: string) => call(zipLoader, `/papers/bulk-download.zip${query}`);
 
     it("streams the result set's PDFs, citations.bib and a README naming external PDFs", async () => {
-      session.user = null;
+      session.as("anonymous");
       const before = await downloads("data-governance-at-scale");
       const externalBefore = await downloads("governance-elsewhere");
       const response = await zip("?search=governance&sort=title");
@@ -319,11 +320,11 @@ describe("paper files (database)", () => {
     });
 
     it("includes drafts for editors", async () => {
-      session.user = { role: "editor" };
+      session.as("editor");
       const response = await zip("?search=secret");
       const archive = new AdmZip(Buffer.from(await response.arrayBuffer()));
       expect(archive.getEntries().map((e) => e.entryName)).toContain("secret-governance-draft.pdf");
-      session.user = null;
+      session.as("anonymous");
     });
 
     it("sends the visitor back with a message when nothing matches", async () => {

@@ -1,14 +1,13 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { papers } from "~/db/schema";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/lib/site-content";
 import { useTestDatabase } from "../../../../tests/helpers/db";
+import { routeVisitor } from "../../../../tests/helpers/session";
 import { loader as detailLoader, meta as detailMeta, headers as paperPageHeaders } from "./detail";
 import { loader as listLoader } from "./index";
 
-const session = vi.hoisted(() => ({ user: null as null | { role: string } }));
-vi.mock("~/lib/permissions.server", () => ({
-  getOptionalUser: async () => session.user,
-}));
+// Who the next requests come from: a real session cookie of that role, or none.
+const session = routeVisitor();
 
 const ORIGIN = "http://localhost:3000";
 
@@ -16,7 +15,7 @@ type DataResult = { data: Record<string, unknown>; init: ResponseInit | null };
 
 /** Runs a loader; returns its data() result, or the Response / data() it threw. */
 async function run(loader: unknown, path: string, params: Record<string, string> = {}) {
-  const request = new Request(`${ORIGIN}${path}`);
+  const request = new Request(`${ORIGIN}${path}`, { headers: await session.headers() });
   try {
     const result = await (loader as (args: unknown) => Promise<unknown>)({
       request,
@@ -66,7 +65,7 @@ describe("paper pages (database)", () => {
 
   describe("/papers", () => {
     it("sends the public no draft title or abstract, only counts", async () => {
-      session.user = null;
+      session.as("anonymous");
       const { ok } = await run(listLoader, "/papers?search=governance");
       const json = JSON.stringify(ok?.data);
       expect(json).toContain("Open Governance Paper");
@@ -78,14 +77,14 @@ describe("paper pages (database)", () => {
     });
 
     it("shows editors the drafts, privately", async () => {
-      session.user = { role: "editor" };
+      session.as("editor");
       const { ok } = await run(listLoader, "/papers?status=draft");
       expect(JSON.stringify(ok?.data)).toContain("Hidden Governance Draft Title");
       expect(new Headers(ok?.init?.headers).get("Cache-Control")).toBe(PRIVATE_CACHE_CONTROL);
-      session.user = { role: "user" };
+      session.as("user");
       const member = await run(listLoader, "/papers?status=draft");
       expect(JSON.stringify(member.ok?.data)).not.toContain("Hidden Governance Draft Title");
-      session.user = null;
+      session.as("anonymous");
     });
 
     it("redirects to the canonical URL (defaults omitted, page within range)", async () => {
@@ -115,17 +114,17 @@ describe("paper pages (database)", () => {
 
   describe("/papers/:slug", () => {
     it("answers 404 for an unknown paper and for a draft seen by the public", async () => {
-      session.user = null;
+      session.as("anonymous");
       for (const slug of ["no-such-paper", "hidden-governance-draft"]) {
         const { thrown } = await run(detailLoader, `/papers/${slug}`, { slug });
         expect((thrown as DataResult).init?.status).toBe(404);
       }
-      session.user = { role: "admin" };
+      session.as("admin");
       const { ok } = await run(detailLoader, "/papers/hidden-governance-draft", {
         slug: "hidden-governance-draft",
       });
       expect(ok?.data.paper).toMatchObject({ status: "draft" });
-      session.user = null;
+      session.as("anonymous");
     });
 
     it("moves /papers/<id> permanently to the slug", async () => {
