@@ -15,11 +15,33 @@ declare module "vitest" {
   }
 }
 
+type Template = { pglite: string; postgres: string; remove(): Promise<void> };
+
+/**
+ * The run's template, made once: the root config and each of its projects (vitest.config.ts) call
+ * the global setup, all in Vitest's main process. The last teardown removes it.
+ */
+const run = globalThis as { kongamanoTemplate?: { made: Promise<Template>; users: number } };
+
 /**
  * Vitest global setup: migrates one database per run and hands it to every test file as a
  * template, instead of each of ~50 files running every migration again (issue 28).
  */
 export default async function setup(project: TestProject) {
+  run.kongamanoTemplate ??= { made: makeTemplate(), users: 0 };
+  const shared = run.kongamanoTemplate;
+  shared.users++;
+  const template = await shared.made;
+  project.provide("pgliteTemplate", template.pglite);
+  project.provide("postgresTemplate", template.postgres);
+  return async () => {
+    if (--shared.users > 0) return;
+    run.kongamanoTemplate = undefined;
+    await template.remove();
+  };
+}
+
+async function makeTemplate(): Promise<Template> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const folder = mkdtempSync(path.join(tmpdir(), "kongamano-template-"));
@@ -31,9 +53,11 @@ export default async function setup(project: TestProject) {
     } finally {
       await handle.close();
     }
-    project.provide("pgliteTemplate", file);
-    project.provide("postgresTemplate", "");
-    return () => rmSync(folder, { recursive: true, force: true });
+    return {
+      pglite: file,
+      postgres: "",
+      remove: async () => rmSync(folder, { recursive: true, force: true }),
+    };
   }
   const name = `kongamano_template_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
@@ -45,9 +69,11 @@ export default async function setup(project: TestProject) {
   } finally {
     await handle.close();
   }
-  project.provide("pgliteTemplate", "");
-  project.provide("postgresTemplate", name);
-  return () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return {
+    pglite: "",
+    postgres: name,
+    remove: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 export async function adminQuery(serverUrl: string, statement: string) {
