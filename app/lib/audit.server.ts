@@ -45,5 +45,14 @@ export async function recordAuditIn(
   request: Request | null,
   entry: AuditEntry,
 ) {
-  await tx.insert(auditLog).values(auditValues(request, entry));
+  await auditInsert(tx, request, entry);
+}
+
+/** The insert of one audit row, not yet run: to send with the change it records (`alongside`). */
+export function auditInsert(
+  tx: Pick<Database, "insert">,
+  request: Request | null,
+  entry: AuditEntry,
+) {
+  return tx.insert(auditLog).values(auditValues(request, entry));
 }

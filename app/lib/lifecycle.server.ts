@@ -3,8 +3,9 @@
 // Orders, registrations, waitlist places and memberships use it; a new machine declares a table.
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { alongside } from "~/db/alongside";
 import type { DbTransaction } from "~/db/client.server";
-import { recordAuditIn } from "./audit.server";
+import { auditInsert } from "./audit.server";
 import type { Role } from "./roles";
 
 export type Tx = DbTransaction;
@@ -26,14 +27,28 @@ export function actorId(actor: Actor): string | null {
  * Writes the audit row of a change inside its transaction (they commit or roll back together):
  * the entity is the action's prefix (`order.paid` → `order`); a system actor is named in `by`.
  */
-export function auditIn(
+export async function auditIn(
   tx: Tx,
   actor: Actor,
   action: string,
   entityId: string,
   details: Record<string, unknown> = {},
 ) {
-  return recordAuditIn(tx, isPerson(actor) ? (actor.request ?? null) : null, {
+  await auditWrite(tx, actor, action, entityId, details);
+}
+
+/**
+ * `auditIn`'s insert, not yet run: sent with the change it records as one statement
+ * (`alongside(tx, [auditWrite(…)]).update(…)`), one round trip where there were two.
+ */
+export function auditWrite(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  entityId: string,
+  details: Record<string, unknown> = {},
+) {
+  return auditInsert(tx, isPerson(actor) ? (actor.request ?? null) : null, {
     action,
     actorId: actorId(actor),
     entity: action.split(".")[0],
@@ -117,16 +132,17 @@ export function defineMachine<S extends string, Row extends { id: string; state:
     },
     async move(tx: Tx, row: Row, to: S, actor: Actor, change: Move<Row> = {}): Promise<Row> {
       machine.assertCanMove(row.state, to);
-      const [updated] = await tx
-        .update(table)
-        .set({ ...change.set, state: to } as never)
-        .where(eq(table.id, row.id))
-        .returning();
-      await auditIn(tx, actor, change.action ?? `${spec.entity}.${to}`, row.id, {
+      // The move and its audit row in one statement.
+      const audit = auditWrite(tx, actor, change.action ?? `${spec.entity}.${to}`, row.id, {
         from: row.state,
         to,
         ...change.details,
       });
+      const [updated] = await alongside(tx, [audit])
+        .update(table)
+        .set({ ...change.set, state: to } as never)
+        .where(eq(table.id, row.id))
+        .returning();
       return updated as unknown as Row;
     },
   };

@@ -112,12 +112,19 @@ export async function enqueueJob(
  */
 export async function enqueueJobs(db: Database | DbTransaction, list: NewJob[]) {
   if (list.length === 0) return 0;
-  const inserted = await db
+  const inserted = await jobsInsert(db, list as [NewJob, ...NewJob[]]).returning({ id: jobs.id });
+  return inserted.length;
+}
+
+/**
+ * `enqueueJobs`'s insert (one or more jobs), not yet run: sent with the write that needs the
+ * jobs as one statement (`alongside`). A job whose uniqueKey is already there is left as it is.
+ */
+export function jobsInsert(db: Database | DbTransaction, list: [NewJob, ...NewJob[]]) {
+  return db
     .insert(jobs)
     .values(list.map(jobValues))
-    .onConflictDoNothing({ target: jobs.uniqueKey })
-    .returning({ id: jobs.id });
-  return inserted.length;
+    .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
 /** Delay before attempt `attempt + 1` after attempt `attempt` failed: 15 s, 30 s, 1 min, … ≤ 1 h. */

@@ -1,7 +1,9 @@
 // Orders: every way an order, its invoice, its payments and receipts can change, one exported
 // function per transition, each in one transaction with its audit row (style.md rule 11).
 // E-mails and "what the order unlocks" are jobs enqueued in the same transaction (decision 0025).
+import { randomUUID } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
+import { alongside } from "~/db/alongside";
 import { getDb } from "~/db/client.server";
 import {
   type Currency,
@@ -23,13 +25,14 @@ import {
   type Actor,
   actorId,
   auditIn,
+  auditWrite,
   defineMachine,
   isPerson,
   type Tx,
 } from "~/lib/lifecycle.server";
 import { formatMinor, formatMinorAmount, MAX_SAFE_MINOR } from "~/lib/money";
 import { hasRole } from "~/lib/roles";
-import { enqueueJob, enqueueJobs } from "~/models/jobs.server";
+import { enqueueJob, jobsInsert } from "~/models/jobs.server";
 import { orderBalance } from "./balance";
 import { ORDER_JOBS } from "./job-kinds";
 import { OrderError } from "./order-error";
@@ -203,9 +206,46 @@ export async function openOrder(input: NewOrder, tx: Tx) {
   });
   const totalMinor = lines.reduce((sum, line) => sum + line.lineTotalMinor, 0);
   const now = new Date();
-  const [order] = await tx
+  const orderId = randomUUID();
+  const expiresAt = new Date(now.getTime() + input.holdMs);
+  // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
+  const remindAt = new Date(expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
+  // The order with its lines, jobs and audit row: one statement (the lines name the order it
+  // inserts). The invoice's number is in the invoice row, drawn last.
+  const [order] = await alongside(tx, [
+    tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId }))),
+    jobsInsert(tx, [
+      {
+        kind: ORDER_JOBS.invoiceMail,
+        payload: { orderId },
+        uniqueKey: `order:${orderId}:invoice`,
+      },
+      {
+        kind: ORDER_JOBS.expire,
+        payload: { orderId },
+        runAt: expiresAt,
+        uniqueKey: `order:${orderId}:expire`,
+      },
+      ...(remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS
+        ? [
+            {
+              kind: ORDER_JOBS.holdReminder,
+              payload: { orderId },
+              runAt: remindAt,
+              uniqueKey: `order:${orderId}:hold-reminder`,
+            },
+          ]
+        : []),
+    ]),
+    auditWrite(tx, { id: input.buyer.id, role: "user" }, "order.create", orderId, {
+      to: "awaiting_payment",
+      totalMinor,
+      currency: input.currency,
+    }),
+  ])
     .insert(orders)
     .values({
+      id: orderId,
       buyerId: input.buyer.id,
       buyerName: input.buyer.name,
       billingEmail: input.buyer.email,
@@ -213,41 +253,9 @@ export async function openOrder(input: NewOrder, tx: Tx) {
       taxId: input.taxId || null,
       currency: input.currency,
       totalMinor,
-      expiresAt: new Date(now.getTime() + input.holdMs),
+      expiresAt,
     })
     .returning();
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-  // A day before a hold of more than two days ends, the buyer is reminded (issue 30).
-  const remindAt = new Date(order.expiresAt.getTime() - HOLD_REMINDER_BEFORE_MS);
-  await enqueueJobs(tx, [
-    {
-      kind: ORDER_JOBS.invoiceMail,
-      payload: { orderId: order.id },
-      uniqueKey: `order:${order.id}:invoice`,
-    },
-    {
-      kind: ORDER_JOBS.expire,
-      payload: { orderId: order.id },
-      runAt: order.expiresAt,
-      uniqueKey: `order:${order.id}:expire`,
-    },
-    ...(remindAt.getTime() - Date.now() >= HOLD_REMINDER_BEFORE_MS
-      ? [
-          {
-            kind: ORDER_JOBS.holdReminder,
-            payload: { orderId: order.id },
-            runAt: remindAt,
-            uniqueKey: `order:${order.id}:hold-reminder`,
-          },
-        ]
-      : []),
-  ]);
-  // Written with the order; the invoice's number is in the invoice row, drawn last.
-  await auditIn(tx, { id: input.buyer.id, role: "user" }, "order.create", order.id, {
-    to: "awaiting_payment",
-    totalMinor,
-    currency: input.currency,
-  });
   let issued: Promise<string> | undefined;
   const issueInvoice = () => {
     issued ??= (async () => {

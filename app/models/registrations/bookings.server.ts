@@ -2,9 +2,10 @@
 // e-mail per seat, priced by the server. The same rules as a one-ticket registration
 // (registrations.server.ts), under the same seat locks, with their audit rows.
 import { randomUUID } from "node:crypto";
+import { alongside } from "~/db/alongside";
 import { getDb } from "~/db/client.server";
 import { type Currency, registrations } from "~/db/schema";
-import { type Actor, auditIn } from "~/lib/lifecycle.server";
+import { type Actor, auditWrite } from "~/lib/lifecycle.server";
 import {
   accountStanding,
   addHeld,
@@ -12,12 +13,11 @@ import {
   checkAttendeeEmail,
   checkUnpaidHolds,
   confirmIn,
-  loadTicketOptions,
   lockAccount,
   lockSeats,
   openTicketOrder,
   RegistrationError,
-  readEvent,
+  readEventAndTickets,
   refuseUnlessSeatsLeft,
   registrationClosedReason,
   remainingSeats,
@@ -123,10 +123,14 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
     // What depends on this account alone is checked under its lock, before any seat lock
     // (decisions 0115 and 0117).
     const account = await lockAccount(tx, input.account.id);
-    const seen = await readEvent(tx, input.eventId);
+    const { event: seen, options } = await readEventAndTickets(
+      tx,
+      input.eventId,
+      input.account.id,
+      now,
+    );
     const closedBefore = registrationClosedReason(seen, now);
     if (closedBefore) throw new RegistrationError(closedBefore, 409);
-    const options = await loadTicketOptions(tx, seen, input.account.id, now);
     const quote = quoteBooking(options, input.seats);
     for (const { option, quantity } of quote.lines) {
       if (!option.onSale) {
@@ -173,9 +177,22 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
       const free = option.unitAmountMinor === 0;
       // Other people's addresses are capped per account (earlier seats of this booking count).
       await checkAttendeeEmail(tx, account, seat.email, now);
-      const [registration] = await tx
+      // The registration and its audit row in one statement.
+      const id = randomUUID();
+      const [registration] = await alongside(tx, [
+        auditWrite(tx, actor, "registration.create", id, {
+          eventId: seen.id,
+          feeId: option.feeId,
+          quantity: 1,
+          bookingId,
+          to: free ? "confirmed" : "awaiting_payment",
+          ...(order && !free ? { orderId: order.id } : {}),
+          ...(repeatHold && !free ? { repeatHold: true } : {}),
+        }),
+      ])
         .insert(registrations)
         .values({
+          id,
           eventId: seen.id,
           feeId: option.feeId,
           ticketLabel: option.label,
@@ -191,16 +208,6 @@ export async function bookSeats(input: BookSeatsInput): Promise<BookSeatsResult>
           bookingId,
         })
         .returning();
-      // The invoice, drawn last, names its order.
-      await auditIn(tx, actor, "registration.create", registration.id, {
-        eventId: seen.id,
-        feeId: option.feeId,
-        quantity: 1,
-        bookingId,
-        to: free ? "confirmed" : "awaiting_payment",
-        ...(order && !free ? { orderId: order.id } : {}),
-        ...(repeatHold && !free ? { repeatHold: true } : {}),
-      });
       if (free) await confirmIn(tx, registration, actor, option.admits);
       registrationIds.push(registration.id);
     }

@@ -38,7 +38,7 @@ import {
   REGISTRATION_RATE_LIMIT,
   REPEAT_HOLD_MINUTES,
   RegistrationError,
-  readEvent,
+  readEventAndTickets,
   registerForEvent,
   WAITLIST_MAX_SKIPS,
 } from "./registrations.server";
@@ -207,7 +207,9 @@ describe("event registration", () => {
       });
       const [first, second] = await people(2);
       const release = await holdOpen(async (tx) =>
-        lockSeats(tx, await readEvent(tx, event.id), [{ feeId: fees[0].id, stock: 50 }]),
+        lockSeats(tx, (await readEventAndTickets(tx, event.id, null)).event, [
+          { feeId: fees[0].id, stock: 50 },
+        ]),
       );
       // The other ticket's quota is free: its booking goes through at once.
       expect((await register(event.id, first, fees[1].id)).state).toBe("confirmed");
@@ -234,7 +236,9 @@ describe("event registration", () => {
       const [first, second, third] = await people(3);
       // The capacity is what both tickets share: a booking of either waits for its count.
       const releaseCapacity = await holdOpen(async (tx) =>
-        lockSeats(tx, await readEvent(tx, event.id), [{ feeId: fees[0].id, stock: null }]),
+        lockSeats(tx, (await readEventAndTickets(tx, event.id, null)).event, [
+          { feeId: fees[0].id, stock: null },
+        ]),
       );
       const both = [register(event.id, first, fees[0].id), register(event.id, second, fees[1].id)];
       expect(await waitersOnSeatLocks(2)).toBe(2);
@@ -256,14 +260,16 @@ describe("event registration", () => {
       const { event, fees } = await makeEvent({ fees: [{ amount: 0 }] });
       const ticket = [{ feeId: fees[0].id, stock: null }];
       // The booking read the event before the organiser gave it a capacity of 10.
-      const seenBefore = await database.db.transaction((tx) => readEvent(tx, event.id));
+      const seenBefore = await database.db.transaction(
+        async (tx) => (await readEventAndTickets(tx, event.id, null)).event,
+      );
       await database.db.update(events).set({ capacity: 10 }).where(eq(events.id, event.id));
       // Nobody holds the capacity: the booking takes it, and counts against it.
       const counted = await database.db.transaction((tx) => lockSeats(tx, seenBefore, ticket));
       expect(counted.event.capacity).toBe(10);
       // Another booking holds it: this one is told to try again instead of waiting out of order.
       const release = await holdOpen(async (tx) =>
-        lockSeats(tx, await readEvent(tx, event.id), ticket),
+        lockSeats(tx, (await readEventAndTickets(tx, event.id, null)).event, ticket),
       );
       const refused = await database.db
         .transaction((tx) => lockSeats(tx, seenBefore, ticket))

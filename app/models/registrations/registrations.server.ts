@@ -5,7 +5,8 @@
 // and on PostgreSQL alike, and writes its audit row in that transaction (style.md rule 11,
 // decisions 0040 and 0117).
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type GetColumnData, inArray, type SQL, sql } from "drizzle-orm";
+import { alongside } from "~/db/alongside";
 import { type Database, type DbTransaction, getDb } from "~/db/client.server";
 import {
   type Currency,
@@ -39,7 +40,7 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { hasRole } from "~/lib/roles";
 import { onSaleFromLabel } from "~/models/events/fee-sale";
-import { enqueueJob, enqueueMail } from "~/models/jobs.server";
+import { enqueueJob, enqueueMail, jobsInsert } from "~/models/jobs.server";
 import { hasMemberBenefits } from "~/models/membership/queries.server";
 import { cancelOrder, OrderError, openOrder } from "~/models/orders/orders.server";
 import type { OrderClosedReaction } from "~/models/orders/reactions.server";
@@ -176,16 +177,6 @@ export type RegistrationEvent = {
   sequence: number;
 };
 
-/**
- * The event as it is now, without a lock: what a booking checks before it takes its seat locks
- * (its tickets and the account's own limits). Anything that counts seats reads it again locked.
- */
-export async function readEvent(tx: Tx, eventId: string): Promise<RegistrationEvent> {
-  const [event] = await tx.select(eventColumns).from(events).where(eq(events.id, eventId));
-  if (!event) throw new RegistrationError("Event not found", 404);
-  return event;
-}
-
 /** The class of every seat lock (pg_advisory_xact_lock's first key). */
 const SEAT_LOCKS = 0x5ea7;
 
@@ -294,6 +285,23 @@ export type TicketOption = {
   offSaleReason: string | null;
 };
 
+/** The fee columns a ticket option is made of. */
+const feeColumns = {
+  id: eventFees.id,
+  feeType: eventFees.feeType,
+  unitAmountMinor: eventFees.amountMinor, // integer minor units (decision 0081)
+  currency: eventFees.currency,
+  description: eventFees.description,
+  maxQuantity: eventFees.maxQuantity,
+  maxPerOrder: eventFees.maxPerOrder,
+  maxPerAccount: eventFees.maxPerAccount,
+  availableUntil: eventFees.availableUntil,
+  saleStartsAt: eventFees.saleStartsAt,
+  admits: eventFees.admits,
+};
+type FeeRow = { [K in keyof typeof feeColumns]: GetColumnData<(typeof feeColumns)[K]> };
+const feeOrder = [asc(eventFees.amountMinor), asc(eventFees.createdAt)];
+
 export async function loadTicketOptions(
   db: Db,
   event: Pick<RegistrationEvent, "id" | "timeZone">,
@@ -301,22 +309,43 @@ export async function loadTicketOptions(
   now = new Date(),
 ): Promise<TicketOption[]> {
   const fees = await db
-    .select({
-      id: eventFees.id,
-      feeType: eventFees.feeType,
-      unitAmountMinor: eventFees.amountMinor, // integer minor units (decision 0081)
-      currency: eventFees.currency,
-      description: eventFees.description,
-      maxQuantity: eventFees.maxQuantity,
-      maxPerOrder: eventFees.maxPerOrder,
-      maxPerAccount: eventFees.maxPerAccount,
-      availableUntil: eventFees.availableUntil,
-      saleStartsAt: eventFees.saleStartsAt,
-      admits: eventFees.admits,
-    })
+    .select(feeColumns)
     .from(eventFees)
     .where(eq(eventFees.eventId, event.id))
-    .orderBy(asc(eventFees.amountMinor), asc(eventFees.createdAt));
+    .orderBy(...feeOrder);
+  return ticketOptionsOf(db, event, fees, userId, now);
+}
+
+/**
+ * The event as it is now, without a lock, and its tickets for this person, in one round trip: what
+ * a booking checks before it takes its seat locks (its tickets and the account's own limits).
+ * Anything that counts seats reads the event again under them.
+ */
+export async function readEventAndTickets(
+  tx: Tx,
+  eventId: string,
+  userId: string | null,
+  now = new Date(),
+): Promise<{ event: RegistrationEvent; options: TicketOption[] }> {
+  const rows = await tx
+    .select({ event: eventColumns, fee: feeColumns })
+    .from(events)
+    .leftJoin(eventFees, eq(eventFees.eventId, events.id))
+    .where(eq(events.id, eventId))
+    .orderBy(...feeOrder);
+  if (rows.length === 0) throw new RegistrationError("Event not found", 404);
+  const event = rows[0].event;
+  const fees = rows.flatMap((row) => (row.fee ? [row.fee] : []));
+  return { event, options: await ticketOptionsOf(tx, event, fees, userId, now) };
+}
+
+async function ticketOptionsOf(
+  db: Db,
+  event: Pick<RegistrationEvent, "id" | "timeZone">,
+  fees: FeeRow[],
+  userId: string | null,
+  now: Date,
+): Promise<TicketOption[]> {
   if (fees.length === 0) {
     return [
       {
@@ -547,20 +576,26 @@ export async function confirmIn(
             .from(eventFees)
             .where(eq(eventFees.id, registration.feeId))
         : [];
-  await tx.insert(tickets).values(
-    Array.from({ length: registration.quantity }, (_, i) => ({
-      registrationId: registration.id,
-      eventId: registration.eventId,
-      seat: i + 1,
-      code: ticketCode(),
-      admits: fee?.admits ?? 1,
-    })),
-  );
-  await enqueueJob(tx, {
-    kind: REGISTRATION_JOBS.confirmationMail,
-    payload: { registrationId: registration.id },
-    uniqueKey: `registration:${registration.id}:confirmation`,
-  });
+  // The tickets and their mail's job in one statement.
+  await alongside(tx, [
+    jobsInsert(tx, [
+      {
+        kind: REGISTRATION_JOBS.confirmationMail,
+        payload: { registrationId: registration.id },
+        uniqueKey: `registration:${registration.id}:confirmation`,
+      },
+    ]),
+  ])
+    .insert(tickets)
+    .values(
+      Array.from({ length: registration.quantity }, (_, i) => ({
+        registrationId: registration.id,
+        eventId: registration.eventId,
+        seat: i + 1,
+        code: ticketCode(),
+        admits: fee?.admits ?? 1,
+      })),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -828,12 +863,16 @@ export async function registerForEvent(input: RegisterInput): Promise<RegisterRe
     // What depends on this account alone is checked under its lock, before any seat lock
     // (decisions 0115 and 0117).
     const account = await lockAccount(tx, input.account.id);
-    const seen = await readEvent(tx, input.eventId);
+    const { event: seen, options } = await readEventAndTickets(
+      tx,
+      input.eventId,
+      input.account.id,
+      now,
+    );
     const closedBefore = registrationClosedReason(seen, now);
     if (closedBefore) throw new RegistrationError(closedBefore, 409);
     // One account registers up to the ticket's max_per_account times (a colleague, a second
     // ticket), each naming its attendee; limits across events are counted under the account lock.
-    const options = await loadTicketOptions(tx, seen, input.account.id, now);
     const option = options.find((o) => o.feeId === input.feeId);
     if (!option) throw new RegistrationError("Choose a ticket that is on sale.", 400, "feeId");
     if (!option.onSale) {
