@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useDeferredValidation } from "~/lib/deferred-validation";
+import { useFirstErrorFocus } from "./first-error-focus";
 
 /** What getZodConstraint(SignInSchema) gives (auth-schemas.test.ts keeps them equal). */
 export const SIGN_IN_CONSTRAINT = {
@@ -38,6 +39,7 @@ export function SignInForm({
     constraint: SIGN_IN_CONSTRAINT,
     ...validation,
   });
+  useFirstErrorFocus(form.id, lastResult);
   const unverifiedEmail =
     actionData?.intent === "sign-in" || actionData?.intent === "resend-verification"
       ? actionData.unverifiedEmail

@@ -25,6 +25,7 @@ import {
   NO_REGION,
 } from "~/lib/forms/contact-form-rules";
 import { notify } from "~/lib/notify";
+import { useFirstErrorFocus } from "./first-error-focus";
 
 // The browser checks the form with the same rules and messages as the action's Zod schema
 // (contact-form-rules.ts) without shipping Zod to this public page (JS budget, design.md §5).
@@ -82,6 +83,7 @@ export function ContactForm({
         },
       }),
   });
+  useFirstErrorFocus(form.id, actionData?.result);
   const sent = actionData?.outcome === "sent";
 
   useEffect(() => {
