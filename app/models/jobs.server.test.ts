@@ -12,8 +12,8 @@ import {
   defineJob,
   defineSchedule,
   enqueueJob,
-  enqueueJobs,
   enqueueMail,
+  jobsInsert,
   listJobsForAdmin,
   registerBuiltInJobs,
   retryDelayMs,
@@ -72,12 +72,12 @@ describe("durable jobs", () => {
       uniqueKey: `${key}:a`,
     });
     const later = new Date(Date.now() + 3_600_000);
-    const created = await enqueueJobs(database.db, [
+    const created = await jobsInsert(database.db, [
       { kind: "test.batch", payload: { step: "again" }, uniqueKey: `${key}:a` },
       { kind: "test.batch", payload: { step: "now" }, uniqueKey: `${key}:b` },
       { kind: "test.batch", payload: { step: "later" }, runAt: later, uniqueKey: `${key}:c` },
-    ]);
-    expect(created).toBe(2);
+    ]).returning({ id: jobs.id });
+    expect(created).toHaveLength(2);
     await runDueJobs();
     expect(ran.sort()).toEqual(["first", "now"]);
     const [row] = await database.db

@@ -107,18 +107,9 @@ export async function enqueueJob(
 }
 
 /**
- * Inserts several jobs in one statement (an order's invoice mail, expiry and reminder); a job
- * whose uniqueKey is already there is left as it is. Returns how many were new.
- */
-export async function enqueueJobs(db: Database | DbTransaction, list: NewJob[]) {
-  if (list.length === 0) return 0;
-  const inserted = await jobsInsert(db, list as [NewJob, ...NewJob[]]).returning({ id: jobs.id });
-  return inserted.length;
-}
-
-/**
- * `enqueueJobs`'s insert (one or more jobs), not yet run: sent with the write that needs the
- * jobs as one statement (`alongside`). A job whose uniqueKey is already there is left as it is.
+ * Several jobs in one insert (an order's invoice mail, expiry and reminder), not yet run: sent
+ * with the write that needs them as one statement (`alongside`), or awaited on its own. A job
+ * whose uniqueKey is already there is left as it is.
  */
 export function jobsInsert(db: Database | DbTransaction, list: [NewJob, ...NewJob[]]) {
   return db
