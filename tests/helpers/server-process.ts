@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { serverErrorsIn } from "./server-log";
 
 export type RunningServer = {
@@ -55,7 +56,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kongamano-srv-"));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(tmpdir(), "kongamano-srv-"));
+    const seeded = firstStartLikeEveryOther(env) ? await seededDataDir() : undefined;
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  }
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       ...process.env,
@@ -129,4 +135,57 @@ export async function runServerExpectingExit(env: Record<string, string>, timeou
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   clearTimeout(timer);
   return { code, output };
+}
+
+/**
+ * A server on a new embedded database with the demo seeded: what every fresh start makes the
+ * same way (migrations, demo content), so it is made once per run and copied (issue 28).
+ */
+function firstStartLikeEveryOther(env: Record<string, string>) {
+  return !env.DATABASE_URL && env.SEED_DEMO === undefined;
+}
+
+/**
+ * The run's seeded data directory, made by the first file that needs it (the others wait for
+ * it): a server started on an empty directory with its job worker off, so the demo's jobs are
+ * still due in every copy, and stopped. Undefined outside Vitest or when the making failed;
+ * the server then seeds its own directory, as before.
+ */
+async function seededDataDir(): Promise<string | undefined> {
+  let root: string;
+  try {
+    root = inject("serverDataTemplate");
+  } catch {
+    return undefined;
+  }
+  if (!root) return undefined;
+  const dir = path.join(root, "data");
+  const ready = path.join(root, "ready");
+  const failed = path.join(root, "failed");
+  try {
+    mkdirSync(path.join(root, "making"));
+  } catch {
+    // Another file is making it (or has): wait for the outcome.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (existsSync(ready)) return dir;
+      if (existsSync(failed)) return undefined;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
+  }
+  try {
+    const server = await startServer({
+      DATA_DIR: dir,
+      JOBS_WORKER: "false",
+      SHUTDOWN_DRAIN_MS: "0",
+    });
+    const code = await server.stop();
+    if (code !== 0) throw new Error(`the template server exited with ${code}:\n${server.output()}`);
+    writeFileSync(ready, "");
+    return dir;
+  } catch (error) {
+    writeFileSync(failed, String(error));
+    return undefined;
+  }
 }

@@ -12,10 +12,15 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** The migrated PostgreSQL database each test file's database is copied from. */
     postgresTemplate: string;
+    /**
+     * A folder where the first spawned server of the run leaves a seeded data directory for the
+     * others to copy (tests/helpers/server-process.ts).
+     */
+    serverDataTemplate: string;
   }
 }
 
-type Template = { pglite: string; postgres: string; remove(): Promise<void> };
+type Template = { pglite: string; postgres: string; server: string; remove(): Promise<void> };
 
 /**
  * The run's template, made once: the root config and each of its projects (vitest.config.ts) call
@@ -34,6 +39,7 @@ export default async function setup(project: TestProject) {
   const template = await shared.made;
   project.provide("pgliteTemplate", template.pglite);
   project.provide("postgresTemplate", template.postgres);
+  project.provide("serverDataTemplate", template.server);
   return async () => {
     if (--shared.users > 0) return;
     run.kongamanoTemplate = undefined;
@@ -42,6 +48,20 @@ export default async function setup(project: TestProject) {
 }
 
 async function makeTemplate(): Promise<Template> {
+  const made = await makeDatabaseTemplate();
+  // Empty until a test file starts a server (tests/helpers/server-process.ts).
+  const server = mkdtempSync(path.join(tmpdir(), "kongamano-server-template-"));
+  return {
+    ...made,
+    server,
+    async remove() {
+      rmSync(server, { recursive: true, force: true });
+      await made.remove();
+    },
+  };
+}
+
+async function makeDatabaseTemplate(): Promise<Omit<Template, "server">> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const folder = mkdtempSync(path.join(tmpdir(), "kongamano-template-"));
