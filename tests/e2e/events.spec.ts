@@ -157,8 +157,22 @@ test.describe("listing with JavaScript", () => {
     await page.goto("/events");
     await expect(cards(page)).toHaveCount(12);
     const before = await cardTitles(page);
+    // What the button fetched, named in the failure: a rare run has kept 12 cards.
+    const fetched: string[] = [];
+    page.on("response", (r) => {
+      if (!/\.(js|css|woff2|png|svg|webp|jpg)$/.test(new URL(r.url()).pathname)) {
+        fetched.push(`${r.status()} ${r.url().replace(/^https?:\/\/[^/]+/, "")}`);
+      }
+    });
     await page.getByRole("button", { name: "Load more" }).click();
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(12);
+    await expect
+      .poll(() => cards(page).count())
+      .toBeGreaterThan(12)
+      .catch((error: Error) => {
+        throw new Error(
+          `${error.message}\nAfter 'Load more' the page fetched: ${fetched.join(", ")}`,
+        );
+      });
     const after = await cardTitles(page);
     expect(after.slice(0, 12)).toEqual(before);
     expect(new Set(after).size).toBe(after.length);
