@@ -9,6 +9,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import axe from "axe-core";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../app/models/seed/demo-accounts";
 import { baseURL } from "../../playwright.config";
 import type { CapturedMail } from "../helpers/smtp";
@@ -142,16 +143,54 @@ export function axeBuilder(page: Page) {
 }
 
 /**
+ * The rules that can report nothing serious or critical: every check of theirs, and the rule
+ * itself where it overrides its checks, is of minor or moderate impact (28 of axe 4.13's 105,
+ * such as `region` and `heading-order`). The automatic check fails only on serious and critical
+ * findings, so it skips them; the route sweep runs every rule. Read from axe's rule table (an
+ * internal one), so a rule that becomes serious in a later axe runs again; without the table,
+ * none is skipped.
+ */
+const NEVER_SERIOUS_RULES: string[] = (() => {
+  type Check = string | { id: string };
+  type Rule = {
+    id: string;
+    enabled?: boolean;
+    impact?: string;
+    any: Check[];
+    all: Check[];
+    none: Check[];
+  };
+  const audit = (
+    axe as unknown as {
+      _audit?: { rules: Rule[]; checks: Record<string, { metadata?: { impact?: string } }> };
+    }
+  )._audit;
+  if (!audit) return [];
+  const rank = (impact: string | undefined) =>
+    ["minor", "moderate", "serious", "critical"].indexOf(impact ?? "");
+  return audit.rules
+    .filter((rule) => {
+      const checks = [...rule.any, ...rule.all, ...rule.none].map((c) =>
+        typeof c === "string" ? c : c.id,
+      );
+      const impacts = [rule.impact, ...checks.map((id) => audit.checks[id]?.metadata?.impact)];
+      return rule.enabled !== false && Math.max(...impacts.map(rank)) < rank("serious");
+    })
+    .map((rule) => rule.id);
+})();
+
+/**
  * Runs axe with CSS transitions and animations switched off: axe measures colour contrast as
  * painted, and a toast half-way through fading in or out is not what a reader sees. The style is
- * removed afterwards, so the test goes on with the page as it was.
+ * removed afterwards, so the test goes on with the page as it was. Its callers fail on serious
+ * and critical findings only, so the rules that can report neither are left out.
  */
 async function analyzeSettled(page: Page) {
   const freeze = await page.addStyleTag({
     content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
   });
   try {
-    return await axeBuilder(page).analyze();
+    return await axeBuilder(page).disableRules(NEVER_SERIOUS_RULES).analyze();
   } finally {
     await freeze.evaluate((node) => (node as Element).remove()).catch(() => {});
   }
@@ -167,6 +206,60 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
     `axe on ${page.url()}`,
   ).toEqual([]);
+}
+
+/**
+ * The automatic axe check's serious findings by rendered state, for this worker: many tests open
+ * the same screen in the same state (the home page to a visitor, a list before a search), and
+ * axe, the largest part of the end-to-end run's processor time, would only say the same again.
+ */
+const axeFindingsByState = new Map<string, string[]>();
+
+/**
+ * A digest of everything axe's answer depends on: the document as serialised (its stylesheets
+ * are content-hashed files named in it; CSP nonces aside, which change with every response), what
+ * serialisation leaves out (form values, loaded images, focus, hover, scroll), the viewport and
+ * the emulated media. Two equal digests are the same screen, painted the same.
+ */
+function renderedState(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const path = (el: Element | null) => {
+      const steps: string[] = [];
+      for (let e = el; e?.parentElement; e = e.parentElement) {
+        steps.push(`${e.tagName}${Array.prototype.indexOf.call(e.parentElement.children, e)}`);
+      }
+      return steps.join("<");
+    };
+    const hovered = document.querySelectorAll(":hover");
+    const parts = [
+      `${innerWidth}x${innerHeight} ${scrollX},${scrollY} ${devicePixelRatio}`,
+      ...[
+        "(prefers-color-scheme: dark)",
+        "(prefers-reduced-motion: reduce)",
+        "(forced-colors: active)",
+        "(prefers-contrast: more)",
+      ].map((query) => String(matchMedia(query).matches)),
+      `focus ${path(document.activeElement)}`,
+      `hover ${path(hovered[hovered.length - 1] ?? null)}`,
+      ...Array.from(document.querySelectorAll("input, select, textarea"), (el) => {
+        const field = el as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+        if (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type)) {
+          return String(field.checked);
+        }
+        if (field instanceof HTMLSelectElement) {
+          return Array.from(field.selectedOptions, (o) => o.index).join(",");
+        }
+        return field.value;
+      }),
+      Array.from(document.images, (img) => (img.complete ? img.naturalWidth : -1)).join(","),
+      document.documentElement.outerHTML.replace(/ nonce="[^"]*"/g, ""),
+    ];
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(parts.join("\n")),
+    );
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  });
 }
 
 /**
@@ -207,14 +300,23 @@ export const test = base.extend<{ axeEveryPage: undefined; axeOnLoad: boolean }>
         if (checked.has(url) || !url.startsWith("http")) return;
         checked.add(url);
         try {
-          const results = await analyzeSettled(page);
-          for (const v of results.violations) {
-            if (v.impact === "serious" || v.impact === "critical") {
-              failures.push(
-                `${url} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-              );
-            }
+          // A screen in exactly the state an earlier test of this worker had checked gets that
+          // check's findings (decision 0125): axe's answer depends on nothing else.
+          const state = await renderedState(page);
+          const known = axeFindingsByState.get(state);
+          if (known) {
+            failures.push(...known.map((finding) => `${url} — ${finding}`));
+            return;
           }
+          const results = await analyzeSettled(page);
+          const found = results.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map(
+              (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+            );
+          failures.push(...found.map((finding) => `${url} — ${finding}`));
+          // Kept only if the page did not change while axe ran (the test goes on meanwhile).
+          if ((await renderedState(page)) === state) axeFindingsByState.set(state, found);
         } catch {
           // the page navigated away while axe ran; the next load is checked instead
         }
