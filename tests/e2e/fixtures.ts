@@ -321,14 +321,20 @@ export const test = base.extend<{ axeEveryPage: undefined; axeOnLoad: boolean }>
           // the page navigated away while axe ran; the next load is checked instead
         }
       };
+      // Checks started by a load and still running when the test ends are waited for: the last
+      // page a test opens is often still being checked then, and its findings count too.
+      const running = new Set<Promise<void>>();
       page.on("load", () => {
-        void check();
+        const started = check();
+        running.add(started);
+        void started.finally(() => running.delete(started));
       });
       await use(undefined);
       if (!page.isClosed()) {
         await page.waitForLoadState("load").catch(() => {});
         await check();
       }
+      await Promise.all(running);
       expect(failures, "axe: serious or critical accessibility violations").toEqual([]);
     },
     { auto: true },
