@@ -182,15 +182,19 @@ const NEVER_SERIOUS_RULES: string[] = (() => {
 /**
  * Runs axe with CSS transitions and animations switched off: axe measures colour contrast as
  * painted, and a toast half-way through fading in or out is not what a reader sees. The style is
- * removed afterwards, so the test goes on with the page as it was. Its callers fail on serious
- * and critical findings only, so the rules that can report neither are left out.
+ * removed afterwards, so the test goes on with the page as it was. Returns the serious and
+ * critical findings, the only ones its callers fail on: the rules that can report neither are
+ * left out.
  */
-async function analyzeSettled(page: Page) {
+async function seriousFindings(page: Page) {
   const freeze = await page.addStyleTag({
     content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
   });
   try {
-    return await axeBuilder(page).disableRules(NEVER_SERIOUS_RULES).analyze();
+    const results = await axeBuilder(page).disableRules(NEVER_SERIOUS_RULES).analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   } finally {
     await freeze.evaluate((node) => (node as Element).remove()).catch(() => {});
   }
@@ -198,14 +202,7 @@ async function analyzeSettled(page: Page) {
 
 /** Runs axe on the page; fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await analyzeSettled(page);
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
+  expect(await seriousFindings(page), `axe on ${page.url()}`).toEqual([]);
 }
 
 /**
@@ -311,12 +308,7 @@ export const test = base.extend<{ axeEveryPage: undefined; axeOnLoad: boolean }>
             failures.push(...known.map((finding) => `${url} — ${finding}`));
             return;
           }
-          const results = await analyzeSettled(page);
-          const found = results.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map(
-              (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-            );
+          const found = await seriousFindings(page);
           failures.push(...found.map((finding) => `${url} — ${finding}`));
           // Kept only if the page did not change while axe ran (the test goes on meanwhile).
           if ((await renderedState(page)) === state) axeFindingsByState.set(state, found);
