@@ -36,9 +36,9 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL,
-    // Recording a trace costs the run a fifth to a quarter of its time (decisions 0121 and 0126): a test
-    // is traced on its retry only (CI retries once; the failure's trace is the retry's). Without
-    // CI there is no retry: `--trace on` (or `--retries 1`) records a failing spec when wanted.
+    // Recording a trace costs the run a fifth to a quarter of its time (decisions 0121, 0126): a
+    // test is traced on its retry only (CI retries once; the failure's trace is the retry's).
+    // Without CI there is no retry: `--trace on` (or `--retries 1`) records a failing spec.
     trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
