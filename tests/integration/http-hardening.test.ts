@@ -8,6 +8,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/seed/demo-accounts";
 import routes from "~/routes";
+import { MAX_FORM_BODY_BYTES } from "../../server/http-guards";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 const PAYMENT_HOOKS = "/api/payments/hooks/";
@@ -359,8 +360,15 @@ describe("HTTP hardening across every route", () => {
         request.destroy();
       });
       request.on("error", reject);
-      // 1.25 MB in chunks (no Content-Length), then nothing: the answer comes without an end.
-      for (let i = 0; i < 20; i++) request.write(`message=${"a".repeat(64 * 1024)}&`);
+      // 1 MB of form in chunks (no Content-Length), then one byte more, then nothing: the answer
+      // comes without an end. The last byte crosses the cap, so the server has read everything
+      // sent when it answers and closes; a chunk written after that close would meet a reset,
+      // which can reach this client before the 413 does.
+      request.write("message=");
+      for (let left = MAX_FORM_BODY_BYTES - "message=".length; left > 0; left -= 64 * 1024) {
+        request.write("a".repeat(Math.min(left, 64 * 1024)));
+      }
+      request.write("a");
     });
     expect(status).toBe(413);
 
@@ -373,18 +381,35 @@ describe("HTTP hardening across every route", () => {
     expect(under.status).toBe(400);
 
     // A payment proof (up to 5 MB) rides on its form: 3 MB passes the guard to the action,
-    // which asks for a role (401); the same bytes to a plain form are refused (413).
+    // which asks for a role (401); the same length declared to a plain form is refused (413)
+    // before a byte of the body is read. That answer is awaited before sending the body, as a
+    // client sending `Expect: 100-continue` does: bytes sent to a connection the server has
+    // closed meet a reset, which can reach the client before the 413 does.
     const proof = `--zz\r\nContent-Disposition: form-data; name="proof"; filename="p.pdf"\r\n\r\n${"a".repeat(3 * 1024 * 1024)}\r\n--zz--\r\n`;
-    for (const [path, expected] of [
-      ["/admin/payments", 401],
-      ["/contact", 413],
-    ] as const) {
-      const { status } = await send(server, path, {
+    const multipart = { Origin: origin, "Content-Type": "multipart/form-data; boundary=zz" };
+    const accepted = await send(server, "/admin/payments", {
+      method: "POST",
+      headers: multipart,
+      body: proof,
+    });
+    expect(accepted.status, "/admin/payments").toBe(401);
+    const refused = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/contact",
         method: "POST",
-        headers: { Origin: origin, "Content-Type": "multipart/form-data; boundary=zz" },
-        body: proof,
+        agent: false,
+        headers: { ...multipart, "Content-Length": String(Buffer.byteLength(proof)) },
       });
-      expect(status, path).toBe(expected);
-    }
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on("error", reject);
+      request.flushHeaders();
+    });
+    expect(refused, "/contact").toBe(413);
   });
 });
