@@ -7,6 +7,7 @@ import {
   NEUTRAL_BODY,
   pdfObjectsText,
 } from "../helpers/manuscript-pdf";
+import { openCall, submitPaper } from "./cfp-support";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -119,36 +120,24 @@ test("a paper goes from a call through double-blind review and a revision into t
   // The editor opens a call (desktop).
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, "editor");
-  await page.goto("/admin/calls/new");
-  await page.getByLabel("Title").fill(callTitle);
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Submission deadline").fill(day(30));
-  await page.getByLabel("Review deadline").fill(day(60));
-  await page.getByRole("button", { name: "Create Call" }).click();
-  await page.goto("/admin/calls");
-  await page.getByRole("button", { name: `Open ${callTitle}` }).click();
+  await openCall(page, callTitle);
 
   // The author submits on a phone.
   const author = await phone(browser);
   const authorAccount = await verifiedAccount(author.request, "Author");
-  await author.goto("/papers");
-  await author.getByRole("link", { name: `Submit a paper to ${callTitle}` }).click();
-  await untilHydrated(author);
-  await author.getByLabel("Title").fill(paperTitle);
-  await author.getByLabel("Abstract").fill(NEUTRAL_BODY);
-  await author.getByLabel("Keywords").fill("records, retention, registries");
-  await author.getByLabel("Name").first().fill(AUTHOR_NAME);
-  await author.getByLabel("Affiliation").first().fill(AFFILIATION);
-  await author.getByLabel("E-mail").first().fill(authorAccount.email);
-  await author.getByLabel("ORCID iD").first().fill("0000-0002-1825-0097");
-  await author.getByLabel("Manuscript (PDF)").setInputFiles({
-    name: "my-paper-by-wanjiru.pdf",
-    mimeType: "application/pdf",
-    buffer: await manuscript("First version."),
+  await submitPaper(author, {
+    call: callTitle,
+    title: paperTitle,
+    abstract: NEUTRAL_BODY,
+    keywords: "records, retention, registries",
+    author: {
+      name: AUTHOR_NAME,
+      affiliation: AFFILIATION,
+      email: authorAccount.email,
+      orcid: "0000-0002-1825-0097",
+    },
+    manuscript: { name: "my-paper-by-wanjiru.pdf", buffer: await manuscript("First version.") },
   });
-  await author.getByRole("checkbox", { name: /Declaration/ }).check();
-  await author.getByRole("button", { name: "Submit Paper" }).click();
-  await expect(author.getByText(/submitted/i).first()).toBeVisible();
 
   // Two reviewers with accounts; the editor asks both (typing their addresses).
   const reviewers = [await phone(browser), await phone(browser)];

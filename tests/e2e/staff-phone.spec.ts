@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { slugify } from "../../app/lib/format";
 import routes from "../../app/routes";
 import { makeManuscriptPdf, NEUTRAL_BODY } from "../helpers/manuscript-pdf";
 import { horizontalOverflow } from "./a11y-support";
-import { expect, signIn, test, untilHydrated, verifiedAccount } from "./fixtures";
+import { openCall, submitPaper } from "./cfp-support";
+import { expect, signIn, test, verifiedAccount } from "./fixtures";
 
 // Issue 30 item 8 (decision 0095): every back-office screen fits a 390 px phone without
 // sideways scrolling — check-in runs on phones at the door. Loaded at that width (not resized
@@ -37,59 +37,30 @@ test.use({ axeOnLoad: false });
 /** A free event of the demo content: booked first, so its registrations table has a row. */
 const FREE_EVENT = "Introduction to Data Governance Webinar";
 
-/**
- * The demo content has no call for papers: the admin opens one of the test's own, so the call
- * and submission screens have links to them and content to measure, whatever ran before.
- */
-async function openCall(page: Page) {
-  const title = `Phone Width Call ${Date.now().toString(36)}`;
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  await signIn(page, "admin");
-  await page.goto("/admin/calls/new");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Submission deadline").fill(day(30));
-  await page.getByLabel("Review deadline").fill(day(60));
-  await page.getByRole("button", { name: "Create Call" }).click();
-  await expect(page.getByText("Call created successfully")).toBeVisible();
-  await page.getByRole("button", { name: `Open ${title}` }).click();
-  await expect(page.getByText("Call opened")).toBeVisible();
-  await page.context().clearCookies();
-  return title;
-}
-
-/** The signed-in account submits a paper to the call, as an author does on a phone. */
-async function submitPaper(page: Page, call: string, email: string) {
-  await page.goto("/papers");
-  await page.getByRole("link", { name: `Submit a paper to ${call}` }).click();
-  await untilHydrated(page);
-  await page.getByLabel("Title").fill(`Registers on small screens ${Date.now().toString(36)}`);
-  await page.getByLabel("Abstract").fill(NEUTRAL_BODY);
-  await page.getByLabel("Keywords").fill("records, registries, phones");
-  await page.getByLabel("Name").first().fill("Phone Width Author");
-  await page.getByLabel("Affiliation").first().fill("Records Office");
-  await page.getByLabel("E-mail").first().fill(email);
-  await page.getByLabel("Manuscript (PDF)").setInputFiles({
-    name: "registers.pdf",
-    mimeType: "application/pdf",
-    buffer: await makeManuscriptPdf({ body: NEUTRAL_BODY }),
-  });
-  await page.getByRole("checkbox", { name: /Declaration/ }).check();
-  await page.getByRole("button", { name: "Submit Paper" }).click();
-  await expect(page.getByText(/submitted/i).first()).toBeVisible();
-}
-
 test("every back-office screen fits a 390 px phone without sideways scrolling", async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  const call = await openCall(page);
+  // The demo content has no call for papers: one of the test's own, so the call and submission
+  // screens have links to them and content to measure, whatever ran before.
+  const call = `Phone Width Call ${Date.now().toString(36)}`;
+  await signIn(page, "admin");
+  await openCall(page, call);
+  await page.context().clearCookies();
   // A registration (the table that was 705 px wide) and a submission to the call, by an account
   // of the test's own; then the same browser signs in as the admin.
   const { email } = await verifiedAccount(page.request, "Phone Width Registrant");
   await page.goto(`/events/${slugify(FREE_EVENT)}/register`);
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await page.waitForURL(/\/registrations\/[0-9a-f-]{36}$/);
-  await submitPaper(page, call, email);
+  await submitPaper(page, {
+    call,
+    title: `Registers on small screens ${Date.now().toString(36)}`,
+    abstract: NEUTRAL_BODY,
+    keywords: "records, registries, phones",
+    author: { name: "Phone Width Author", affiliation: "Records Office", email },
+    manuscript: { name: "registers.pdf", buffer: await makeManuscriptPdf({ body: NEUTRAL_BODY }) },
+  });
   await page.context().clearCookies();
 
   await signIn(page, "admin");

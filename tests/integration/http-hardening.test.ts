@@ -62,6 +62,37 @@ function send(
   });
 }
 
+/**
+ * The status of a POST answered before its body is all sent: `write` sends what the client sends
+ * (or nothing), and the answer is read as soon as it comes. Bytes written after the server has
+ * answered and closed meet a reset, which can reach the client before the answer does: `write`
+ * sends nothing the server has not read when it answers.
+ */
+function statusWhileSending(
+  server: RunningServer,
+  target: string,
+  headers: Record<string, string>,
+  write: (request: http.ClientRequest) => void,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: "127.0.0.1",
+      port: server.port,
+      path: target,
+      method: "POST",
+      agent: false,
+      headers,
+    });
+    request.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    request.on("error", reject);
+    write(request);
+  });
+}
+
 const canonicalOf = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
 const ogUrlOf = (html: string) => html.match(/<meta property="og:url" content="([^"]+)"/)?.[1];
 
@@ -345,31 +376,21 @@ describe("HTTP hardening across every route", () => {
   });
 
   it("cuts off a chunked body at 1 MB with 413 and still reads a form under the cap", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request({
-        host: "127.0.0.1",
-        port: server.port,
-        path: "/contact",
-        method: "POST",
-        agent: false,
-        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      request.on("response", (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-        request.destroy();
-      });
-      request.on("error", reject);
-      // 1 MB of form in chunks (no Content-Length), then one byte more, then nothing: the answer
-      // comes without an end. The last byte crosses the cap, so the server has read everything
-      // sent when it answers and closes; a chunk written after that close would meet a reset,
-      // which can reach this client before the 413 does.
-      request.write("message=");
-      for (let left = MAX_FORM_BODY_BYTES - "message=".length; left > 0; left -= 64 * 1024) {
-        request.write("a".repeat(Math.min(left, 64 * 1024)));
-      }
-      request.write("a");
-    });
+    // 1 MB of form in chunks (no Content-Length), then one byte more, then nothing: the answer
+    // comes without an end. The last byte crosses the cap, so the server has read everything
+    // sent when it answers and closes.
+    const status = await statusWhileSending(
+      server,
+      "/contact",
+      { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      (request) => {
+        request.write("message=");
+        for (let left = MAX_FORM_BODY_BYTES - "message=".length; left > 0; left -= 64 * 1024) {
+          request.write("a".repeat(Math.min(left, 64 * 1024)));
+        }
+        request.write("a");
+      },
+    );
     expect(status).toBe(413);
 
     // 900 KB is under the cap: the action reads it (and says the message is too long).
@@ -383,8 +404,7 @@ describe("HTTP hardening across every route", () => {
     // A payment proof (up to 5 MB) rides on its form: 3 MB passes the guard to the action,
     // which asks for a role (401); the same length declared to a plain form is refused (413)
     // before a byte of the body is read. That answer is awaited before sending the body, as a
-    // client sending `Expect: 100-continue` does: bytes sent to a connection the server has
-    // closed meet a reset, which can reach the client before the 413 does.
+    // client sending `Expect: 100-continue` does.
     const proof = `--zz\r\nContent-Disposition: form-data; name="proof"; filename="p.pdf"\r\n\r\n${"a".repeat(3 * 1024 * 1024)}\r\n--zz--\r\n`;
     const multipart = { Origin: origin, "Content-Type": "multipart/form-data; boundary=zz" };
     const accepted = await send(server, "/admin/payments", {
@@ -393,23 +413,12 @@ describe("HTTP hardening across every route", () => {
       body: proof,
     });
     expect(accepted.status, "/admin/payments").toBe(401);
-    const refused = await new Promise<number>((resolve, reject) => {
-      const request = http.request({
-        host: "127.0.0.1",
-        port: server.port,
-        path: "/contact",
-        method: "POST",
-        agent: false,
-        headers: { ...multipart, "Content-Length": String(Buffer.byteLength(proof)) },
-      });
-      request.on("response", (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-        request.destroy();
-      });
-      request.on("error", reject);
-      request.flushHeaders();
-    });
+    const refused = await statusWhileSending(
+      server,
+      "/contact",
+      { ...multipart, "Content-Length": String(Buffer.byteLength(proof)) },
+      (request) => request.flushHeaders(),
+    );
     expect(refused, "/contact").toBe(413);
   });
 });
