@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { FileChooser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { slugify } from "../../app/lib/format";
 import { expectVisibleFocus, type FocusReport, press, tabTo } from "./a11y-support";
@@ -93,6 +93,11 @@ test("sign up and verify the e-mail address", async ({ page }) => {
 
 test("an editor creates an event with an image, speakers and fees", async ({ page }) => {
   test.setTimeout(180_000);
+  // Listened for from the start: Playwright has Chromium intercept file pickers only once a
+  // listener exists, and turns that on without waiting. A key pressed right after the listener
+  // can reach the page before it, and the picker then opens natively, unseen (a 3-minute hang).
+  const choosers: FileChooser[] = [];
+  page.on("filechooser", (chooser) => choosers.push(chooser));
   await signIn(page, "editor");
   await start(page, "/admin/events/new");
   const title = unique("Keyboard Records Forum");
@@ -117,14 +122,14 @@ test("an editor creates an event with an image, speakers and fees", async ({ pag
   await tabTo(page, (r) => r.tag === "input" && /choose a file/i.test(r.label), {
     step: "to the image input",
   });
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Space");
+  await expect.poll(() => choosers.length, { message: "Space opens the file picker" }).toBe(1);
   const png = await sharp({
     create: { width: 800, height: 420, channels: 3, background: { r: 21, g: 128, b: 61 } },
   })
     .png()
     .toBuffer();
-  await (await chooser).setFiles({ name: "banner.png", mimeType: "image/png", buffer: png });
+  await choosers[0].setFiles({ name: "banner.png", mimeType: "image/png", buffer: png });
   await expect(page.getByRole("img", { name: "Preview of the event image" })).toBeVisible();
 
   // Two speakers: Tab into the list, Space ticks a box.
