@@ -14,6 +14,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { unseenItems } from "~/lib/append-page";
 import { env } from "~/lib/env.server";
 import { hasRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
@@ -427,12 +428,12 @@ function EventResults({
   useEffect(() => {
     const next = fetcher.data;
     if (fetcher.state !== "idle" || !next || !("events" in next)) return;
-    setMore((current) =>
-      next.page === current.lastPage + 1
-        ? { lastPage: next.page, events: [...current.events, ...next.events] }
-        : current,
-    );
-  }, [fetcher.state, fetcher.data]);
+    setMore((current) => {
+      if (next.page !== current.lastPage + 1) return current;
+      const added = unseenItems([...events, ...current.events], next.events);
+      return { lastPage: next.page, events: [...current.events, ...added] };
+    });
+  }, [fetcher.state, fetcher.data, events]);
 
   const shown = [...events, ...more.events];
   const firstIndex = (firstPage - 1) * EVENTS_PAGE_SIZE + 1;
