@@ -29,7 +29,9 @@ export default defineConfig({
   // Spec files run side by side, each test with data of its own (decision 0079); the tests of
   // one file run in order unless the file says otherwise (the route sweep's roles do).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three on two cores: tests also wait (mail, job polls, payment stand-ins), and a third worker
+  // fills those waits; two left the cores 12 % idle (decision 0128).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // One retry in CI: a test that needs it is reported as flaky, never silently passed.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
