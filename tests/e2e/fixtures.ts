@@ -109,13 +109,26 @@ export async function closeToasts(page: Page) {
   }
 }
 
+/**
+ * Messages already read, by file: a file never changes once it is there (the global setup writes
+ * it aside and renames it), and a test waiting for mail polls the folder ten times a second.
+ */
+const mailFiles = new Map<string, CapturedMail>();
+
 /** Mail captured by the test SMTP server, newest last. */
 export function capturedMail(): CapturedMail[] {
   const dir = path.join(process.env.E2E_DATA_DIR!, "captured-mail");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail);
+    .map((f) => {
+      let mail = mailFiles.get(f);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail;
+        mailFiles.set(f, mail);
+      }
+      return mail;
+    });
 }
 
 export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 10_000) {

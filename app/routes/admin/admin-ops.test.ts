@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "~/db/schema";
 import { CLIENT_IP_HEADER, upsertUserWithPassword } from "~/lib/auth.server";
 import { defineJob, enqueueJob, runDueJobs } from "~/models/jobs.server";
 import { wireProcess } from "~/models/wiring.server";
@@ -6,6 +7,7 @@ import { useTestDatabase } from "../../../tests/helpers/db";
 import { thrownResponse as thrown } from "../../../tests/helpers/route";
 import { sessionCookie } from "../../../tests/helpers/session";
 import { action as jobsAction, loader as jobsLoader } from "./jobs";
+import { action as messagesAction, loader as messagesLoader } from "./messages";
 import { action as securityAction, loader as securityLoader } from "./security";
 import { loader as activityCsvLoader } from "./security-activity-csv";
 import { action as usersAction, loader as usersLoader } from "./users";
@@ -180,5 +182,34 @@ describe("admin-ops routes", () => {
       jobsAction(args(request("/admin/jobs", "editor", { intent: "retry", id }))),
     );
     expect(editorRetry.status).toBe(403);
+  });
+
+  it("the inbox's read toggle answers a fetcher with data and a plain form post with a redirect", async () => {
+    const [message] = await database.db
+      .insert(contactMessages)
+      .values({ name: "Halima", email: "h@example.com", subject: "Hybrid?", message: "Is it?" })
+      .returning();
+    const toggle = (read: string, dest: string) => {
+      const req = request("/admin/messages?page=1", "editor", {
+        intent: "mark-read",
+        id: message.id,
+        read,
+      });
+      req.headers.set("sec-fetch-dest", dest);
+      return messagesAction(args(req));
+    };
+    // A fetcher (the app): data, so a delete submitted meanwhile is not interrupted by a redirect.
+    const fetched = await toggle("true", "empty");
+    expect(fetched).not.toBeInstanceOf(Response);
+    expect((fetched as { data: unknown }).data).toEqual({ read: true });
+    const read = await messagesLoader(args(request("/admin/messages", "editor")));
+    expect(read.messages.find((m) => m.id === message.id)?.readAt).not.toBeNull();
+    // Without JavaScript: the form post is redirected back to the page it came from.
+    const posted = await toggle("false", "document");
+    expect(posted).toBeInstanceOf(Response);
+    expect((posted as Response).status).toBe(302);
+    expect((posted as Response).headers.get("location")).toBe("/admin/messages?page=1");
+    const unread = await messagesLoader(args(request("/admin/messages", "editor")));
+    expect(unread.messages.find((m) => m.id === message.id)?.readAt).toBeNull();
   });
 });

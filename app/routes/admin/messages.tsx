@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Inbox } from "~/components/icons";
 import { logger } from "~/lib/logger.server";
 import { requireRole } from "~/lib/permissions.server";
+import { isDocumentRequest } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import {
@@ -61,7 +62,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (value.intent === "mark-read") {
     const found = await setMessageRead(value.id, value.read);
     if (!found) return data({ error: { title: "Error", description: "Message not found." } }, 404);
-    return redirect(back);
+    // The toggle is a fetcher: its redirect would interrupt a delete submitted meanwhile, whose
+    // toast then never showed (decision 0129). Without JavaScript the form post is redirected.
+    return isDocumentRequest(request) ? redirect(back) : data({ read: value.read });
   }
   try {
     const subject = await deleteMessage(request, value.id, user.id);
