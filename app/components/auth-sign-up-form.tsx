@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { type AuthActionData, SIGN_UP_SUCCESS, SubmitButton } from "~/components/auth-shared";
 import { CheckCircle2 } from "~/components/icons";
@@ -8,6 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useDeferredValidation } from "~/lib/deferred-validation";
+import { useTypedValue } from "~/lib/use-typed-value";
 
 /** What getZodConstraint(SignUpSchema) gives (auth-schemas.test.ts keeps them equal). */
 export const SIGN_UP_CONSTRAINT = {
@@ -38,7 +38,7 @@ export function SignUpForm({
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-up";
   const mine = actionData?.intent === "sign-up" ? actionData : undefined;
-  const [password, setPassword] = useState("");
+  const { value: password, inputProps: passwordInput } = useTypedValue();
   const validation = useDeferredValidation(
     async () => (await import("~/components/auth-validators")).validateSignUp,
   );
@@ -101,7 +101,7 @@ export function SignUpForm({
             fields.password.errors ? fields.password.errorId : null,
             `${fields.password.id}-strength`,
           )}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...passwordInput}
         />
       </Field>
       <PasswordStrengthMeter password={password} id={`${fields.password.id}-strength`} />

@@ -10,6 +10,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useTypedValue } from "~/lib/use-typed-value";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
 export const PASSWORD_TOO_SHORT_PROFILE = "Password must be at least 6 characters long.";
@@ -36,8 +37,16 @@ export function ProfilePasswordForm({ actionData }: { actionData: ProfileActionD
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
+  const {
+    value: newPassword,
+    setValue: setNewPassword,
+    inputProps: newPasswordInput,
+  } = useTypedValue();
+  const {
+    value: confirmPassword,
+    setValue: setConfirmPassword,
+    inputProps: confirmPasswordInput,
+  } = useTypedValue();
   // The button waits for both entries (spec §5) once JavaScript runs; without it, the server checks.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -54,7 +63,7 @@ export function ProfilePasswordForm({ actionData }: { actionData: ProfileActionD
       setNewPassword("");
       setConfirmPassword("");
     }
-  }, [actionData]);
+  }, [actionData, setNewPassword, setConfirmPassword]);
 
   return (
     <Card>
@@ -94,7 +103,7 @@ export function ProfilePasswordForm({ actionData }: { actionData: ProfileActionD
               {...getInputProps(fields.newPassword, { type: "password" })}
               key={fields.newPassword.key}
               autoComplete="new-password"
-              onChange={(event) => setNewPassword(event.currentTarget.value)}
+              {...newPasswordInput}
             />
           </Field>
           <PasswordStrengthMeter password={newPassword} />
@@ -107,7 +116,7 @@ export function ProfilePasswordForm({ actionData }: { actionData: ProfileActionD
               {...getInputProps(fields.confirmPassword, { type: "password" })}
               key={fields.confirmPassword.key}
               autoComplete="new-password"
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              {...confirmPasswordInput}
             />
           </Field>
           <div>

@@ -7,6 +7,7 @@ import {
   randomClientIp,
   signIn,
   test,
+  untilFormHydrated,
   waitForMail,
 } from "./fixtures";
 
@@ -51,6 +52,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
 /** Creates an account through the Sign Up tab and opens the link of its verification mail. */
 async function signUpAndVerify(page: Page, email: string, name: string) {
   await page.goto("/auth?tab=signup");
+  await untilFormHydrated(page, "sign-up-form");
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -97,9 +99,31 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 
+  test("a password typed before the Sign Up form's code arrives is measured once it does", async ({
+    page,
+  }) => {
+    // The form's code is held back until the fields are filled: the server's HTML takes the
+    // typing, as on a slow phone, and the meter must not ignore it when React takes over.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/auth-sign-up-form-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth?tab=signup");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await expect(page.getByTestId("password-strength")).toHaveCount(0);
+    release();
+    await untilFormHydrated(page, "sign-up-form");
+    await expect(page.getByTestId("password-strength")).toContainText("Strong");
+  });
+
   test("differing passwords stop the sign-up silently", async ({ page }) => {
     const email = uniqueEmail("mismatch");
     await page.goto("/auth?tab=signup");
+    await untilFormHydrated(page, "sign-up-form");
     await page.getByLabel("Full Name").fill("Silent Stop");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -128,6 +152,7 @@ test.describe("accounts", () => {
   }) => {
     const email = uniqueEmail("unverified");
     await page.goto("/auth?tab=signup");
+    await untilFormHydrated(page, "sign-up-form");
     await page.getByLabel("Full Name").fill("Not Yet Verified");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

@@ -39,6 +39,19 @@ export async function untilHydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
+/**
+ * Waits until React has taken over the form with this id. A form whose code is fetched when it
+ * shows (the Sign Up tab's) is still the server's HTML after the page has hydrated: typing works,
+ * but a click on its button posts it as a plain form. React marks each element it has taken
+ * over with a `__reactProps$…` key (an internal, stable since React 17).
+ */
+export async function untilFormHydrated(page: Page, formId: string) {
+  await page.waitForFunction((id) => {
+    const form = document.getElementById(id);
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps$"));
+  }, formId);
+}
+
 /** A demo role's session cookies, signed in once per worker and reused (signIn). */
 const demoSessions = new Map<Role, Cookie[]>();
 

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { PasswordStrengthMeter } from "~/components/password-strength-meter";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useTypedValue } from "~/lib/use-typed-value";
 import { AcceptInvitationSchema } from "./invitation-schema";
 
 /** Creating the invited account: the e-mail comes from the invitation and cannot be changed. */
@@ -19,7 +19,7 @@ export function InvitationAcceptForm({
 }) {
   const navigation = useNavigation();
   const creating = navigation.state === "submitting";
-  const [password, setPassword] = useState("");
+  const { value: password, inputProps: passwordInput } = useTypedValue();
   const [form, fields] = useForm({
     id: "accept-invitation-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -60,7 +60,7 @@ export function InvitationAcceptForm({
           aria-describedby={[fields.password.errors ? fields.password.errorId : null, meterId]
             .filter(Boolean)
             .join(" ")}
-          onChange={(event) => setPassword(event.target.value)}
+          {...passwordInput}
         />
       </Field>
       <PasswordStrengthMeter password={password} id={meterId} />

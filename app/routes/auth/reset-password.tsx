@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { type AuthActionData, SubmitButton, useAuthToast } from "~/components/auth-shared";
@@ -14,6 +13,7 @@ import { authErrorMessage, authErrorStatus, getAuth } from "~/lib/auth.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password-strength";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useTypedValue } from "~/lib/use-typed-value";
 import type { Route } from "./+types/reset-password";
 
 export const ResetPasswordSchema = z
@@ -88,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useAuthToast(actionData);
-  const [password, setPassword] = useState("");
+  const { value: password, inputProps: passwordInput } = useTypedValue();
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
@@ -135,7 +135,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
                   {...getInputProps(fields.password, { type: "password" })}
                   key={fields.password.key}
                   autoComplete="new-password"
-                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  {...passwordInput}
                 />
               </Field>
               <PasswordStrengthMeter password={password} />
