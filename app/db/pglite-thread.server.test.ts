@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Worker } from "node:worker_threads";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { dbErrorCode, dbErrorConstraint } from "~/lib/db-errors";
 import { PgliteThread } from "./pglite-thread.server";
@@ -178,6 +179,35 @@ describe("PGlite on its own thread", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("gives a closed in-memory database's thread to the next one, which starts from its own data", async () => {
+    const workerOf = (t: PgliteThread) => (t as unknown as { worker: Worker }).worker;
+    const first = await PgliteThread.create();
+    await first.query("create table kept (title text)");
+    await first.query("insert into kept values ('Nairobi')");
+    const worker = workerOf(first);
+    await first.close();
+    const second = await thread();
+    expect(workerOf(second)).toBe(worker);
+    expect(
+      (await second.query("select count(*)::int as n from pg_tables where tablename = 'kept'"))
+        .rows,
+    ).toEqual([{ n: 0 }]);
+    // The closed handle stays closed: it never reaches the database now in its thread.
+    await expect(first.query("select 1")).rejects.toThrow(/closed/);
+    expect((await second.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("opens a new thread when the kept one has died", async () => {
+    const workerOf = (t: PgliteThread) => (t as unknown as { worker: Worker }).worker;
+    const first = await PgliteThread.create();
+    const worker = workerOf(first);
+    await first.close();
+    await worker.terminate();
+    const second = await thread();
+    expect(workerOf(second)).not.toBe(worker);
+    expect((await second.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 
   it("fails waiting and later queries, instead of hanging, when the thread dies", async () => {

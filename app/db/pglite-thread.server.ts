@@ -51,7 +51,8 @@ type Request =
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "dump" }
-  | { op: "close"; checkpoint: boolean };
+  | { op: "close"; checkpoint: boolean }
+  | { op: "open"; loadDataDir: Uint8Array | undefined };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 type ErrorData = { message: string; name: string; props: Record<string, unknown> };
 
@@ -77,17 +78,21 @@ function errorData(error) {
 const ownBytes = (bytes) =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
 let db;
-try {
-  db = await PGlite.create({
-    dataDir: workerData.dataDir,
+// Opens PGlite from the thread's first message (workerData) or, for a thread kept for reuse, from
+// an "open" request.
+const open = (options) =>
+  PGlite.create({
+    dataDir: options.dataDir,
     // PGlite reads the tarball with arrayBuffer() alone. Node 20's Blob reads itself back in
     // chunks and joins them, about 0.4 s for the 40 MB data directory; these bytes are the
     // thread's own copy already (decision 0126).
-    loadDataDir: workerData.loadDataDir ? { type: "", arrayBuffer: async () => ownBytes(workerData.loadDataDir) } : undefined,
+    loadDataDir: options.loadDataDir ? { type: "", arrayBuffer: async () => ownBytes(options.loadDataDir) } : undefined,
     extensions: { pg_trgm },
     pgliteWasmModule: workerData.pgliteWasmModule,
     initdbWasmModule: workerData.initdbWasmModule,
   });
+try {
+  db = await open(workerData);
   parentPort.postMessage({ id: 0, ok: true, value: null });
 } catch (error) {
   parentPort.postMessage({ id: 0, ok: false, error: errorData(error) });
@@ -145,6 +150,12 @@ async function run(request) {
     case "close": {
       if (request.checkpoint) await db.query("CHECKPOINT");
       await db.close();
+      db = undefined;
+      transactions.clear();
+      return null;
+    }
+    case "open": {
+      db = await open(request);
       return null;
     }
   }
@@ -198,6 +209,52 @@ class DatabaseThreadError extends Error {
   }
 }
 
+/** A worker thread and the port and flag of its synchronous replies. */
+type Channel = { worker: Worker; syncPort: MessagePort; syncFlag: Int32Array };
+
+/**
+ * A thread whose in-memory database was closed, kept for the next in-memory database this
+ * process opens (decision 0131). Tests open one per file, and starting a thread (a new
+ * JavaScript engine instance that loads PGlite's code) costs about 0.4 s of processor time,
+ * nearly as much as loading the database itself. Databases on disk (the server's) never use it.
+ */
+let spare: Channel | undefined;
+
+function spareDied() {
+  spare = undefined;
+}
+
+function takeSpare() {
+  const channel = spare;
+  spare = undefined;
+  channel?.worker.off("error", spareDied);
+  channel?.worker.off("exit", spareDied);
+  return channel;
+}
+
+function spawn(
+  dataDir: string | undefined,
+  wasm: CompiledWasm,
+  loadDataDir: Uint8Array | undefined,
+) {
+  const { port1, port2 } = new MessageChannel();
+  const syncFlag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`), {
+    workerData: {
+      dataDir,
+      loadDataDir,
+      pglite: moduleUrl("@electric-sql/pglite"),
+      pgTrgm: moduleUrl("@electric-sql/pglite/contrib/pg_trgm"),
+      pgliteWasmModule: wasm.pglite,
+      initdbWasmModule: wasm.initdb,
+      syncPort: port2,
+      syncFlag,
+    },
+    transferList: [port2],
+  });
+  return { worker, syncPort: port1, syncFlag };
+}
+
 export class PgliteThread {
   private worker: Worker;
   private pending = new Map<
@@ -208,61 +265,60 @@ export class PgliteThread {
   private stopped: Error | undefined;
   // Replies to synchronous calls: a port read with receiveMessageOnPort once the flag is set.
   private syncPort: MessagePort;
-  private syncFlag = new Int32Array(new SharedArrayBuffer(4));
+  private syncFlag: Int32Array;
   /** Settles when the last transaction asked for has ended: they run one after another. */
   private lastTransaction: Promise<void> = Promise.resolve();
 
   private constructor(
-    dataDir: string | undefined,
-    wasm: CompiledWasm,
-    loadDataDir: Uint8Array | undefined,
+    private channel: Channel,
+    private inMemory: boolean,
   ) {
-    const { port1, port2 } = new MessageChannel();
-    this.syncPort = port1;
-    this.worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOURCE)}`), {
-      workerData: {
-        dataDir,
-        loadDataDir,
-        pglite: moduleUrl("@electric-sql/pglite"),
-        pgTrgm: moduleUrl("@electric-sql/pglite/contrib/pg_trgm"),
-        pgliteWasmModule: wasm.pglite,
-        initdbWasmModule: wasm.initdb,
-        syncPort: port2,
-        syncFlag: this.syncFlag,
-      },
-      transferList: [port2],
-    });
-    this.worker.on("message", (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(new DatabaseThreadError(reply.error));
-    });
+    this.worker = channel.worker;
+    this.syncPort = channel.syncPort;
+    this.syncFlag = channel.syncFlag;
+    this.worker.on("message", this.onReply);
     // A worker that dies (out of memory, a WebAssembly abort) fails what waits and what follows.
-    const fail = (error: Error) => {
-      this.stopped ??= error;
-      for (const { reject } of this.pending.values()) reject(error);
-      this.pending.clear();
-    };
-    this.worker.on("error", fail);
-    this.worker.on("exit", (code) =>
-      fail(new Error(`The database thread stopped (exit code ${code})`)),
-    );
+    this.worker.on("error", this.fail);
+    this.worker.on("exit", this.onExit);
   }
 
+  private onReply = (reply: Reply) => {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(new DatabaseThreadError(reply.error));
+  };
+
+  private fail = (error: Error) => {
+    this.stopped ??= error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  };
+
+  private onExit = (code: number) =>
+    this.fail(new Error(`The database thread stopped (exit code ${code})`));
+
   /**
-   * Opens PGlite (on disk when `dataDir` is given, else in memory) in a new worker thread,
-   * starting from a dumped data directory (`dump()`'s tarball) when `loadDataDir` is given.
+   * Opens PGlite (on disk when `dataDir` is given, else in memory) in a worker thread, starting
+   * from a dumped data directory (`dump()`'s tarball) when `loadDataDir` is given. An in-memory
+   * database takes the thread a closed one left, if there is one.
    */
   static async create(
     options: { dataDir?: string; loadDataDir?: Uint8Array } = {},
   ): Promise<PgliteThread> {
-    const thread = new PgliteThread(options.dataDir, await compiledWasm(), options.loadDataDir);
+    const inMemory = options.dataDir === undefined;
+    const reused = inMemory ? takeSpare() : undefined;
+    const thread = new PgliteThread(
+      reused ?? spawn(options.dataDir, await compiledWasm(), options.loadDataDir),
+      inMemory,
+    );
     try {
-      await thread.wait(0);
+      if (reused) await thread.call({ op: "open", loadDataDir: options.loadDataDir });
+      else await thread.wait(0);
     } catch (error) {
+      thread.detach();
       await thread.worker.terminate();
       throw error;
     }
@@ -348,15 +404,35 @@ export class PgliteThread {
     return this.call<Uint8Array>({ op: "dump" });
   }
 
-  /** Writes a checkpoint (on disk) and stops the thread. */
+  /**
+   * Writes a checkpoint (on disk) and stops the thread; an in-memory database's thread is kept
+   * for the next one instead, once its database has closed cleanly.
+   */
   async close({ checkpoint = false } = {}) {
     if (this.stopped) return;
+    let closed = false;
     try {
       await this.call({ op: "close", checkpoint });
+      closed = true;
     } finally {
       this.stopped = new Error("The database is closed");
-      await this.worker.terminate();
+      this.detach();
+      if (closed && this.inMemory && !spare && this.pending.size === 0) {
+        spare = this.channel;
+        this.worker.unref();
+        this.worker.on("error", spareDied);
+        this.worker.once("exit", spareDied);
+      } else {
+        await this.worker.terminate();
+      }
     }
+  }
+
+  /** Stops listening to the worker: its next owner (or nobody) hears it from now on. */
+  private detach() {
+    this.worker.off("message", this.onReply);
+    this.worker.off("error", this.fail);
+    this.worker.off("exit", this.onExit);
   }
 
   private call<T>(request: Request): Promise<T> {
