@@ -270,7 +270,7 @@ export class PgliteThread {
   private lastTransaction: Promise<void> = Promise.resolve();
 
   private constructor(
-    private channel: Channel,
+    channel: Channel,
     private inMemory: boolean,
   ) {
     this.worker = channel.worker;
@@ -418,7 +418,7 @@ export class PgliteThread {
       this.stopped = new Error("The database is closed");
       this.detach();
       if (closed && this.inMemory && !spare && this.pending.size === 0) {
-        spare = this.channel;
+        spare = { worker: this.worker, syncPort: this.syncPort, syncFlag: this.syncFlag };
         this.worker.unref();
         this.worker.on("error", spareDied);
         this.worker.once("exit", spareDied);
